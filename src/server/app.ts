@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import type { DatabaseHandle } from './db/client';
+import { JobFunctionRegistry } from './functions/job-functions';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOriginCheck } from './http/origin-check';
+import { healthRoutes } from './modules/health/routes';
+import { devOutboxRoutes } from './modules/outbox/dev-routes';
+import { createMessageService } from './modules/outbox/message-service';
+import { pageRoutes } from './modules/pages/routes';
+import { createProductCatalogue } from './modules/products/catalogue';
+import { productRoutes } from './modules/products/routes';
+import { type EmailProvider, outboxOnlyEmailProvider, smtpEmailProvider } from './providers/email';
+import { outboxOnlySmsProvider, type SmsProvider, twilioSmsProvider } from './providers/sms';
+import { registerFeatureModules } from './modules/register-feature-modules';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: DatabaseHandle;
+  clock?: Clock;
+  providers?: { email?: EmailProvider; sms?: SmsProvider };
+  /** Where the built web app lives; omitted in API tests. */
+  webRoot?: string | null;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  context: AppContext;
+}
+
+/** Secrets and PII that must never reach a log line. */
+export const redactedLogPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-admin-token"]',
+  'req.headers.apikey',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.ssn',
+  '*.token',
+  '*.token_hash',
+  '*.code',
+];
+
+export function defaultWebRoot(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [resolve(here, '..', 'web'), resolve(here, '..', '..', 'dist', 'web')]) {
+    if (existsSync(join(candidate, 'index.html'))) return candidate;
+  }
+  return null;
+}
+
+function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers']) {
+  const email =
+    overrides?.email ?? (config.SMTP_URL ? smtpEmailProvider(config.SMTP_URL, config.emailFrom) : outboxOnlyEmailProvider());
+  const sms =
+    overrides?.sms ??
+    (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
+      ? twilioSmsProvider({
+          accountSid: config.TWILIO_ACCOUNT_SID,
+          authToken: config.TWILIO_AUTH_TOKEN,
+          from: config.TWILIO_FROM,
+        })
+      : outboxOnlySmsProvider());
+  return { email, sms };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const providers = buildProviders(config, options.providers);
+  const clock = options.clock ?? systemClock(config.BUSINESS_TZ);
+  const context: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    providers,
+    messages: createMessageService({ db: database.db, ...providers, keepBodies: !config.isProduction }),
+    jobFunctions: new JobFunctionRegistry(),
+    log: app.log,
+  };
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  // A coarse per-instance flood guard; limits on secrets and messages are kept in the database.
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: 600 * config.RATE_LIMIT_MULTIPLIER,
+    timeWindow: '1 minute',
+    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: { code: 'rate_limited', message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` },
+    }),
+  });
+  registerOriginCheck(app, config);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.BRAND_NAME} API`, version: '1.0.0' },
+      servers: [{ url: config.appUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const catalogue = createProductCatalogue(context);
+  await app.register(healthRoutes(context));
+  await app.register(productRoutes(catalogue));
+  await app.register(pageRoutes(context));
+  await registerFeatureModules(app, context, { catalogue });
+  if (!config.isProduction) await app.register(devOutboxRoutes(context));
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const webRoot = options.webRoot === undefined ? defaultWebRoot() : options.webRoot;
+  if (webRoot) registerWebApp(app, webRoot);
+
+  return { app, context };
+}
+
+const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
+
+/** Serves the built app; any other GET path gets index.html and the client router decides (unknown -> home). */
+function registerWebApp(app: FastifyInstance, webRoot: string): void {
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    maxAge: '1d',
+  });
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${path}` } });
+    }
+    const file = path.slice(1);
+    if (file && !file.includes('..') && existsSync(join(webRoot, file)) && /\.[a-z0-9]+$/i.test(file)) {
+      return reply.sendFile(file);
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

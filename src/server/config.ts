@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '../shared/dates/business-time';
+import { DEFAULT_BRAND_NAME } from '../shared/brand';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    APP_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DEMO_MODE: booleanFlag.optional(),
+    BUSINESS_TZ: z
+      .string()
+      .default('America/New_York')
+      .refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    EMAIL_FROM: z.string().min(3).optional(),
+    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+    TWILIO_FROM: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number').optional(),
+    PLAID_CLIENT_ID: z.string().min(1).optional(),
+    PLAID_SECRET: z.string().min(1).optional(),
+    PLAID_ENV: z.enum(['sandbox', 'development', 'production']).optional(),
+    FIELD_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
+    BRAND_NAME: z.string().min(1).default(DEFAULT_BRAND_NAME),
+    SUPPORT_EMAIL: z.email().default('support@steadyline.example'),
+    COMPANY_POSTAL_ADDRESS: z.string().min(5).default('Steadyline Notes LLC, 100 Harbor Street, Suite 400, Boston, MA 02210'),
+    SCHEDULER_ENABLED: booleanFlag.optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+    RATE_LIMIT_MULTIPLIER: positiveInt.default(1),
+    CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
+    JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
+    ACH_SETTLEMENT_BUSINESS_DAYS: z.coerce.number().int().min(0).max(10).default(1),
+  })
+  .superRefine((value, context) => {
+    const twilio = [value.TWILIO_ACCOUNT_SID, value.TWILIO_AUTH_TOKEN, value.TWILIO_FROM];
+    if (twilio.some(Boolean) && !twilio.every(Boolean)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+      });
+    }
+    const plaid = [value.PLAID_CLIENT_ID, value.PLAID_SECRET, value.PLAID_ENV];
+    if (plaid.some(Boolean) && !plaid.every(Boolean)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PLAID_CLIENT_ID'],
+        message: 'PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV must be set together',
+      });
+    }
+    if (value.NODE_ENV === 'production') {
+      if (!value.FIELD_ENCRYPTION_KEY) {
+        context.addIssue({ code: 'custom', path: ['FIELD_ENCRYPTION_KEY'], message: 'is required in production' });
+      }
+      if (!value.APP_URL) {
+        context.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production' });
+      }
+    }
+  });
+
+export type RawConfig = z.output<typeof configSchema>;
+
+export interface AppConfig extends RawConfig {
+  isProduction: boolean;
+  isDemoMode: boolean;
+  isSchedulerEnabled: boolean;
+  appUrl: string;
+  emailFrom: string;
+  /** 32-byte key for AES-256-GCM field encryption. */
+  fieldEncryptionKey: Buffer;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** A fixed development key so demo data stays readable across restarts; production must set its own. */
+const DEVELOPMENT_FIELD_KEY = '5f1c0e6a7d2b4c8e9a3f6b1d0c7e2a4f8b3d6e9c1a5f7b2d4e8c0a6f3b9d1e7c';
+
+function decodeKey(value: string): Buffer {
+  return /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const value = parsed.data;
+  const isProduction = value.NODE_ENV === 'production';
+  const appUrl = (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
+  return {
+    ...value,
+    isProduction,
+    isDemoMode: isProduction ? false : (value.DEMO_MODE ?? true),
+    isSchedulerEnabled: value.SCHEDULER_ENABLED ?? value.NODE_ENV !== 'test',
+    appUrl,
+    emailFrom: value.EMAIL_FROM ?? `${value.BRAND_NAME} <no-reply@${new URL(appUrl).hostname.replace(/^localhost$/, 'steadyline.example')}>`,
+    fieldEncryptionKey: decodeKey(value.FIELD_ENCRYPTION_KEY ?? DEVELOPMENT_FIELD_KEY),
+  };
+}

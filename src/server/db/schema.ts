@@ -1,0 +1,863 @@
+/**
+ * The complete schema for both specs and PRODUCT.md. Enumerations are CHECK constraints,
+ * money is numeric(14,2), rates are numeric fractions. The ledger model is described in
+ * src/shared/ledger/ledger-model.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const rate = (name: string) => numeric(name, { precision: 9, scale: 6 });
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+function inList(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+}
+
+// ---------------------------------------------------------------- identity
+
+/** An investor's sign-in identity. The investor record (profile) is created when the e-mail is verified. */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    emailVerifiedAt: at('email_verified_at'),
+    phoneE164: text('phone_e164'),
+    phoneVerifiedAt: at('phone_verified_at'),
+    passwordHash: text('password_hash'),
+    passwordSetAt: at('password_set_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    index('users_phone_idx').on(table.phoneE164),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** 'full' sessions act for the user; 'second_factor' ones only allow the SMS step after a password. */
+    kind: text('kind').notNull().default('full'),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    /** The last time the user proved a fresh SMS code (step-up for sensitive actions). */
+    steppedUpAt: at('stepped_up_at'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_key').on(table.tokenHash),
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_expires_idx').on(table.expiresAt),
+    check('sessions_kind_check', inList('kind', ['full', 'second_factor'])),
+  ],
+);
+
+export const oneTimeTokenPurposes = ['magic_link', 'password_reset', 'email_change'] as const;
+
+/** Magic links and other e-mailed tokens: only a hash is stored; single use, short-lived. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    redirectTo: text('redirect_to'),
+    referralCode: text('referral_code'),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [
+    uniqueIndex('one_time_tokens_hash_key').on(table.tokenHash),
+    index('one_time_tokens_expires_idx').on(table.expiresAt),
+    check('one_time_tokens_purpose_check', inList('purpose', oneTimeTokenPurposes)),
+  ],
+);
+
+export const smsCodePurposes = ['verify_phone', 'sign_in', 'second_factor', 'step_up', 'change_phone'] as const;
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    phoneE164: text('phone_e164').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    consumedAt: at('consumed_at'),
+  },
+  (table) => [
+    index('sms_codes_phone_idx').on(table.phoneE164, table.purpose, table.createdAt),
+    index('sms_codes_expires_idx').on(table.expiresAt),
+    check('sms_codes_purpose_check', inList('purpose', smsCodePurposes)),
+  ],
+);
+
+/** Fixed-window counters shared by every app instance. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: at('window_start').notNull(),
+    count: integer('count').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    index('rate_limit_counters_expires_idx').on(table.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------- investors
+
+export const investorStatuses = ['pending', 'active', 'suspended', 'closed'] as const;
+
+export const investors = pgTable(
+  'investors',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    status: text('status').notNull().default('pending'),
+    referralCode: text('referral_code').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('investors_user_key').on(table.userId),
+    uniqueIndex('investors_referral_code_key').on(table.referralCode),
+    index('investors_created_idx').on(table.createdAt),
+    index('investors_email_lower_idx').on(sql`lower(${table.email})`),
+    index('investors_phone_idx').on(table.phone),
+    index('investors_status_idx').on(table.status),
+    check('investors_status_check', inList('status', investorStatuses)),
+  ],
+);
+
+export const onboardingSteps = ['email', 'phone', 'password'] as const;
+
+export const investorOnboarding = pgTable(
+  'investor_onboarding',
+  {
+    investorId: uuid('investor_id')
+      .primaryKey()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    passwordVerified: boolean('password_verified').notNull().default(false),
+    lastStepCompleted: text('last_step_completed'),
+    lastActivityAt: at('last_activity_at').notNull().defaultNow(),
+  },
+  () => [
+    check(
+      'investor_onboarding_step_check',
+      sql.raw(`last_step_completed is null or last_step_completed in ('email', 'phone', 'password')`),
+    ),
+  ],
+);
+
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: id(),
+    referrerInvestorId: uuid('referrer_investor_id')
+      .notNull()
+      .references(() => investors.id),
+    referredInvestorId: uuid('referred_investor_id')
+      .notNull()
+      .references(() => investors.id),
+    code: text('code').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('referrals_referred_key').on(table.referredInvestorId),
+    index('referrals_referrer_idx').on(table.referrerInvestorId),
+  ],
+);
+
+/** The tax record a payer must keep (PRODUCT.md 22). The SSN is stored only encrypted. */
+export const taxRecords = pgTable(
+  'tax_records',
+  {
+    investorId: uuid('investor_id')
+      .primaryKey()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    legalFirstName: text('legal_first_name').notNull(),
+    legalLastName: text('legal_last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    address1: text('address1').notNull(),
+    address2: text('address2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    postalCode: text('postal_code').notNull(),
+    ssnEncrypted: text('ssn_encrypted').notNull(),
+    ssnLastFour: text('ssn_last_four').notNull(),
+    kycStatus: text('kyc_status').notNull(),
+    kycProvider: text('kyc_provider').notNull(),
+    kycReference: text('kyc_reference'),
+    kycCheckedAt: at('kyc_checked_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  () => [check('tax_records_kyc_status_check', inList('kyc_status', ['approved', 'rejected', 'review']))],
+);
+
+export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    provider: text('provider').notNull(),
+    providerItemId: text('provider_item_id'),
+    providerAccountId: text('provider_account_id'),
+    accessTokenEncrypted: text('access_token_encrypted'),
+    institutionName: text('institution_name').notNull(),
+    institutionLogo: text('institution_logo'),
+    accountType: text('account_type').notNull(),
+    accountName: text('account_name'),
+    accountLastFour: text('account_last_four').notNull(),
+    accountNumberEncrypted: text('account_number_encrypted'),
+    routingNumber: text('routing_number'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    verificationStatus: text('verification_status').notNull().default('pending'),
+    microDeposit1: money('micro_deposit_1'),
+    microDeposit2: money('micro_deposit_2'),
+    microDepositFailedAttempts: integer('micro_deposit_failed_attempts').notNull().default(0),
+    /** The account this one replaces once verified (bank change). */
+    replacesBankAccountId: uuid('replaces_bank_account_id').references((): AnyPgColumn => bankAccounts.id),
+    linkedAt: at('linked_at').notNull().defaultNow(),
+    verifiedAt: at('verified_at'),
+    deletedAt: at('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('bank_accounts_investor_idx').on(table.investorId),
+    uniqueIndex('bank_accounts_one_primary_key')
+      .on(table.investorId)
+      .where(sql`is_primary and deleted_at is null`),
+    check('bank_accounts_verification_check', inList('verification_status', bankVerificationStatuses)),
+    check('bank_accounts_type_check', inList('account_type', ['checking', 'savings'])),
+    check('bank_accounts_provider_check', inList('provider', ['sandbox', 'plaid', 'manual'])),
+    check('bank_accounts_last_four_check', sql.raw(`account_last_four ~ '^[0-9]{4}$'`)),
+  ],
+);
+
+export const notificationKinds = [
+  'investment_purchase',
+  'interest_payment',
+  'withdrawal_confirmation',
+  'account_verification',
+  'marketing',
+] as const;
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  investorId: uuid('investor_id')
+    .primaryKey()
+    .references(() => investors.id, { onDelete: 'cascade' }),
+  investmentPurchaseEmail: boolean('investment_purchase_email').notNull().default(true),
+  investmentPurchaseSms: boolean('investment_purchase_sms').notNull().default(false),
+  interestPaymentEmail: boolean('interest_payment_email').notNull().default(true),
+  interestPaymentSms: boolean('interest_payment_sms').notNull().default(false),
+  withdrawalConfirmationEmail: boolean('withdrawal_confirmation_email').notNull().default(true),
+  withdrawalConfirmationSms: boolean('withdrawal_confirmation_sms').notNull().default(false),
+  accountVerificationEmail: boolean('account_verification_email').notNull().default(true),
+  accountVerificationSms: boolean('account_verification_sms').notNull().default(false),
+  marketingEmail: boolean('marketing_email').notNull().default(false),
+  marketingSms: boolean('marketing_sms').notNull().default(false),
+  /** TCPA consent recorded when marketing SMS is switched on. */
+  marketingSmsConsentAt: at('marketing_sms_consent_at'),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- products and the ledger
+
+export const investmentProducts = pgTable(
+  'investment_products',
+  {
+    id: id(),
+    displayName: text('display_name').notNull(),
+    investmentType: text('investment_type').notNull().default('standard'),
+    description: text('description'),
+    interestRateAnnual: rate('interest_rate_annual').notNull(),
+    termYears: integer('term_years').notNull(),
+    minimumPurchaseAmount: money('minimum_purchase_amount').notNull(),
+    availableFrom: date('available_from', { mode: 'string' }),
+    availableUntil: date('available_until', { mode: 'string' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('investment_products_type_term_idx').on(table.investmentType, table.termYears),
+    check('investment_products_type_check', inList('investment_type', ['standard', 'high_yield'])),
+    check('investment_products_term_check', sql.raw('term_years >= 1')),
+    check('investment_products_rate_check', sql.raw('interest_rate_annual > 0 and interest_rate_annual < 1')),
+    check('investment_products_minimum_check', sql.raw('minimum_purchase_amount > 0')),
+    check(
+      'investment_products_window_check',
+      sql.raw('available_from is null or available_until is null or available_from <= available_until'),
+    ),
+  ],
+);
+
+export const adminRoles = ['super_admin', 'operations', 'support'] as const;
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: at('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('admin_users_email_lower_key').on(sql`lower(${table.email})`),
+    check('admin_users_role_check', inList('role', adminRoles)),
+  ],
+);
+
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    id: id(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    csrfTokenHash: text('csrf_token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('admin_sessions_token_hash_key').on(table.tokenHash),
+    index('admin_sessions_admin_idx').on(table.adminUserId),
+    index('admin_sessions_expires_idx').on(table.expiresAt),
+  ],
+);
+
+export const productAuditActions = ['created', 'updated', 'activated', 'deactivated'] as const;
+
+export const investmentProductAudit = pgTable(
+  'investment_product_audit',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => investmentProducts.id),
+    adminUserId: uuid('admin_user_id').references(() => adminUsers.id),
+    action: text('action').notNull(),
+    oldValues: jsonb('old_values'),
+    newValues: jsonb('new_values'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investment_product_audit_product_idx').on(table.productId, table.createdAt),
+    check('investment_product_audit_action_check', inList('action', productAuditActions)),
+  ],
+);
+
+export const investments = pgTable(
+  'investments',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    productId: uuid('product_id').references(() => investmentProducts.id),
+    investmentType: text('investment_type').notNull(),
+    principalAmount: money('principal_amount').notNull(),
+    interestRateAnnual: rate('interest_rate_annual').notNull(),
+    termYears: integer('term_years').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** High-yield: end of term. Standard: end of the 12-month lock-up (it keeps earning after). */
+    maturityDate: date('maturity_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('active'),
+    /** Interest has been accrued for every day d with start_date <= d < accrued_through. */
+    accruedThrough: date('accrued_through', { mode: 'string' }).notNull(),
+    /** Exact interest accrued since the last posting, sub-cent remainder included (admin "interest_accrued"). */
+    interestAccrued: numeric('interest_accrued', { precision: 24, scale: 10 }).notNull().default('0'),
+    /** Total interest posted (paid or credited) so far, for the carried-remainder rule. */
+    interestPosted: money('interest_posted').notNull().default('0'),
+    /** The calendar month (its first day) most recently posted. */
+    lastPostedPeriod: date('last_posted_period', { mode: 'string' }),
+    idempotencyKey: text('idempotency_key'),
+    /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
+    sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
+    maturedAt: at('matured_at'),
+    cancelledAt: at('cancelled_at'),
+    cancellationReason: text('cancellation_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('investments_investor_start_idx').on(table.investorId, table.startDate.desc(), table.id),
+    index('investments_investor_type_idx').on(table.investorId, table.investmentType, table.startDate.desc()),
+    index('investments_status_idx').on(table.status, table.id),
+    uniqueIndex('investments_idempotency_key')
+      .on(table.investorId, table.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+    check('investments_type_check', inList('investment_type', ['standard', 'high_yield'])),
+    check('investments_status_check', inList('status', ['active', 'matured', 'withdrawn', 'cancelled'])),
+    check('investments_principal_check', sql.raw('principal_amount > 0')),
+    check('investments_dates_check', sql.raw('maturity_date > start_date and accrued_through >= start_date')),
+  ],
+);
+
+export const transactionTypes = ['purchase', 'interest_payment', 'withdrawal', 'reinvestment', 'reversal'] as const;
+
+/** The append-only ledger. */
+export const investmentTransactions = pgTable(
+  'investment_transactions',
+  {
+    id: id(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    transactionType: text('transaction_type').notNull(),
+    amount: money('amount').notNull(),
+    /** The signed change this entry makes to its note's value. */
+    valueEffect: money('value_effect').notNull(),
+    transactionDate: date('transaction_date', { mode: 'string' }).notNull(),
+    /** For interest postings: the first day of the month (or stub) posted. One posting per note and period. */
+    postingPeriod: date('posting_period', { mode: 'string' }),
+    reversesTransactionId: uuid('reverses_transaction_id').references(
+      (): AnyPgColumn => investmentTransactions.id,
+    ),
+    achPaymentId: uuid('ach_payment_id'),
+    withdrawalId: uuid('withdrawal_id'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investment_transactions_investor_idx').on(table.investorId, table.createdAt.desc(), table.id.desc()),
+    index('investment_transactions_investor_type_idx').on(
+      table.investorId,
+      table.transactionType,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('investment_transactions_investment_idx').on(
+      table.investmentId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('investment_transactions_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    uniqueIndex('investment_transactions_posting_key')
+      .on(table.investmentId, table.postingPeriod)
+      .where(sql`transaction_type = 'interest_payment'`),
+    uniqueIndex('investment_transactions_reversal_key')
+      .on(table.reversesTransactionId)
+      .where(sql`reverses_transaction_id is not null`),
+    check('investment_transactions_type_check', inList('transaction_type', transactionTypes)),
+    check('investment_transactions_amount_check', sql.raw('amount >= 0')),
+    check(
+      'investment_transactions_effect_check',
+      sql.raw(`(transaction_type = 'purchase' and value_effect = amount)
+        or (transaction_type = 'interest_payment' and value_effect in (0, amount))
+        or (transaction_type = 'withdrawal' and value_effect = -amount)
+        or (transaction_type = 'reinvestment' and value_effect in (amount, -amount))
+        or (transaction_type = 'reversal' and reverses_transaction_id is not null)`),
+    ),
+  ],
+);
+
+export const achPayments = pgTable(
+  'ach_payments',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    investmentId: uuid('investment_id').references(() => investments.id),
+    withdrawalId: uuid('withdrawal_id'),
+    paymentType: text('payment_type').notNull(),
+    direction: text('direction').notNull(),
+    amount: money('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The business day the payment is expected to settle. */
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    settledAt: at('settled_at'),
+    failureReason: text('failure_reason'),
+    providerReference: text('provider_reference'),
+    postingPeriod: date('posting_period', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('ach_payments_status_idx').on(table.status, table.effectiveDate),
+    index('ach_payments_investor_idx').on(table.investorId, table.createdAt.desc()),
+    index('ach_payments_type_status_idx').on(table.paymentType, table.status),
+    uniqueIndex('ach_payments_funding_key')
+      .on(table.investmentId)
+      .where(sql`payment_type = 'funding'`),
+    uniqueIndex('ach_payments_interest_key')
+      .on(table.investmentId, table.postingPeriod)
+      .where(sql`payment_type = 'interest'`),
+    check('ach_payments_type_check', inList('payment_type', ['funding', 'interest', 'withdrawal'])),
+    check('ach_payments_direction_check', inList('direction', ['debit', 'credit'])),
+    check('ach_payments_status_check', inList('status', ['pending', 'completed', 'failed', 'cancelled'])),
+    check('ach_payments_amount_check', sql.raw('amount > 0')),
+  ],
+);
+
+export const debitAuthorizations = pgTable(
+  'debit_authorizations',
+  {
+    id: id(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    agreementVersion: text('agreement_version').notNull(),
+    amount: money('amount').notNull(),
+    authorizedAt: at('authorized_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [uniqueIndex('debit_authorizations_investment_key').on(table.investmentId)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
+    amount: money('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The quarter end on which it is paid. */
+    scheduledFor: date('scheduled_for', { mode: 'string' }).notNull(),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    paidAt: at('paid_at'),
+    cancelledAt: at('cancelled_at'),
+    failureReason: text('failure_reason'),
+    achPaymentId: uuid('ach_payment_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('withdrawals_investor_idx').on(table.investorId, table.requestedAt.desc()),
+    index('withdrawals_status_idx').on(table.status, table.scheduledFor),
+    uniqueIndex('withdrawals_idempotency_key')
+      .on(table.investorId, table.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+    check('withdrawals_status_check', inList('status', ['pending', 'paid', 'cancelled', 'failed'])),
+    check('withdrawals_amount_check', sql.raw('amount > 0')),
+  ],
+);
+
+/** Requests that must not run twice (purchases, transfers): one row per key while in flight and after. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull().default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    completedAt: at('completed_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+    check('idempotency_keys_status_check', inList('status', ['in_progress', 'completed'])),
+  ],
+);
+
+/** A maintained summary for the admin dashboard cards (one row). */
+export const platformSummary = pgTable('platform_summary', {
+  id: integer('id').primaryKey().default(1),
+  assetsUnderManagement: money('assets_under_management').notNull().default('0'),
+  investorCount: bigint('investor_count', { mode: 'number' }).notNull().default(0),
+  activeInvestorCount: bigint('active_investor_count', { mode: 'number' }).notNull().default(0),
+  interestPaid: money('interest_paid').notNull().default('0'),
+  activeInvestmentCount: bigint('active_investment_count', { mode: 'number' }).notNull().default(0),
+  refreshedAt: at('refreshed_at').notNull().defaultNow(),
+});
+
+// ---------------------------------------------------------------- jobs
+
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description'),
+    functionName: text('function_name').notNull().default('calculate-daily-interest'),
+    scheduleCron: text('schedule_cron').notNull().default('0 0 * * *'),
+    enabled: boolean('enabled').notNull().default(true),
+    configuration: jsonb('configuration').notNull().default({}),
+    /** The next firing the scheduler will claim. */
+    nextRunAt: at('next_run_at'),
+    lastRunAt: at('last_run_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('scheduled_jobs_name_key').on(table.name),
+    index('scheduled_jobs_due_idx').on(table.enabled, table.nextRunAt),
+  ],
+);
+
+export const jobExecutionHistory = pgTable(
+  'job_execution_history',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => scheduledJobs.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('running'),
+    trigger: text('trigger').notNull().default('schedule'),
+    /** The cron slot this run fires (schedule trigger); one run per job and slot. */
+    scheduledFor: at('scheduled_for'),
+    executionDate: date('execution_date', { mode: 'string' }),
+    recordsProcessed: integer('records_processed').notNull().default(0),
+    startedAt: at('started_at').notNull().defaultNow(),
+    completedAt: at('completed_at'),
+    errorMessage: text('error_message'),
+    executionMetadata: jsonb('execution_metadata').notNull().default({}),
+    triggeredByAdminId: uuid('triggered_by_admin_id').references(() => adminUsers.id),
+    instanceId: text('instance_id'),
+  },
+  (table) => [
+    index('job_execution_history_job_idx').on(table.jobId, table.startedAt.desc()),
+    index('job_execution_history_running_idx').on(table.status),
+    uniqueIndex('job_execution_history_slot_key')
+      .on(table.jobId, table.scheduledFor)
+      .where(sql`trigger = 'schedule'`),
+    check('job_execution_history_status_check', inList('status', ['running', 'completed', 'failed'])),
+    check('job_execution_history_trigger_check', inList('trigger', ['schedule', 'manual', 'startup'])),
+  ],
+);
+
+// ---------------------------------------------------------------- notifications
+
+export const notificationTemplates = pgTable(
+  'notification_templates',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('email'),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    variables: jsonb('variables').notNull().default({}),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('notification_templates_created_idx').on(table.createdAt.desc()),
+    check('notification_templates_type_check', inList('type', ['email', 'sms'])),
+    check(
+      'notification_templates_subject_check',
+      sql.raw(`(type = 'email' and subject is not null) or (type = 'sms' and subject is null)`),
+    ),
+  ],
+);
+
+export const notificationCampaigns = pgTable(
+  'notification_campaigns',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    templateId: uuid('template_id').references(() => notificationTemplates.id),
+    /** Free-form campaigns carry their own type, subject and body. */
+    type: text('type'),
+    subject: text('subject'),
+    body: text('body'),
+    targetFilters: jsonb('target_filters').notNull().default({}),
+    scheduledAt: at('scheduled_at'),
+    sentAt: at('sent_at'),
+    status: text('status').notNull().default('draft'),
+    recipientCount: integer('recipient_count').notNull().default(0),
+    sentCount: integer('sent_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    createdBy: uuid('created_by').references(() => adminUsers.id),
+    claimedAt: at('claimed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('notification_campaigns_created_idx').on(table.createdAt.desc()),
+    index('notification_campaigns_due_idx').on(table.status, table.scheduledAt),
+    check('notification_campaigns_status_check', inList('status', ['draft', 'sending', 'sent', 'failed'])),
+    check('notification_campaigns_type_check', sql.raw(`type is null or type in ('email', 'sms')`)),
+  ],
+);
+
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    id: id(),
+    campaignId: uuid('campaign_id').references(() => notificationCampaigns.id, { onDelete: 'cascade' }),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    channel: text('channel').notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    errorMessage: text('error_message'),
+    outboxMessageId: uuid('outbox_message_id'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (table) => [
+    uniqueIndex('notification_deliveries_campaign_investor_key')
+      .on(table.campaignId, table.investorId)
+      .where(sql`campaign_id is not null`),
+    index('notification_deliveries_status_idx').on(table.campaignId, table.status),
+    check('notification_deliveries_channel_check', inList('channel', ['email', 'sms'])),
+    check('notification_deliveries_status_check', inList('status', ['pending', 'sent', 'failed'])),
+  ],
+);
+
+/** What the investor sees under the portal's bell. */
+export const investorNotifications = pgTable(
+  'investor_notifications',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    readAt: at('read_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('investor_notifications_investor_idx').on(table.investorId, table.createdAt.desc())],
+);
+
+/** Every e-mail and SMS the platform sends; the dev outbox reads it outside production. */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    channel: text('channel').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').notNull().default({}),
+    status: text('status').notNull().default('sent'),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('outbox_messages_created_idx').on(table.createdAt.desc()),
+    index('outbox_messages_to_idx').on(table.toAddress, table.createdAt.desc()),
+    check('outbox_messages_channel_check', inList('channel', ['email', 'sms'])),
+    check('outbox_messages_status_check', inList('status', ['sent', 'failed'])),
+  ],
+);
+
+// ---------------------------------------------------------------- public pages
+
+export const hotspotPages = ['abouttemp', 'custom-page-1', 'custom-page-2'] as const;
+
+export const pageHotspots = pgTable(
+  'page_hotspots',
+  {
+    id: id(),
+    pageSlug: text('page_slug').notNull(),
+    label: text('label').notNull(),
+    href: text('href').notNull(),
+    topPercent: numeric('top_percent', { precision: 5, scale: 2 }).notNull(),
+    leftPercent: numeric('left_percent', { precision: 5, scale: 2 }).notNull(),
+    widthPercent: numeric('width_percent', { precision: 5, scale: 2 }).notNull(),
+    heightPercent: numeric('height_percent', { precision: 5, scale: 2 }).notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    updatedBy: uuid('updated_by').references(() => adminUsers.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('page_hotspots_page_idx').on(table.pageSlug, table.sortOrder),
+    check('page_hotspots_page_check', inList('page_slug', hotspotPages)),
+    check('page_hotspots_top_check', sql.raw('top_percent between 0 and 95')),
+    check('page_hotspots_left_check', sql.raw('left_percent between 0 and 95')),
+    check('page_hotspots_width_check', sql.raw('width_percent between 2 and 90')),
+    check('page_hotspots_height_check', sql.raw('height_percent between 1 and 80')),
+  ],
+);
+
+/** Operator-editable settings that are data rather than deployment config. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../../shared/errors/app-error';
+
+function firstValidationMessage(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    if (issue) {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return path ? `${path}: ${issue.message ?? 'is invalid'}` : (issue.message ?? 'Invalid request');
+    }
+  }
+  return error.message;
+}
+
+/** The one error handler: AppError -> {error: {code, message}}; 5xx hide their details. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error.status >= 500) request.log.error({ err: error }, 'application error');
+      return reply.status(error.status).send({
+        error: { code: error.code, message: error.status >= 500 ? 'Something went wrong' : error.message },
+      });
+    }
+    const fastifyError = error as FastifyError;
+    if (hasZodFastifySchemaValidationErrors(fastifyError) || fastifyError.validation) {
+      return reply.status(400).send({ error: { code: 'validation_failed', message: firstValidationMessage(fastifyError) } });
+    }
+    const status = fastifyError.statusCode ?? 500;
+    if (status < 500) {
+      const code =
+        status === 413
+          ? 'payload_too_large'
+          : status === 415
+            ? 'unsupported_media_type'
+            : status === 429
+              ? 'rate_limited'
+              : status === 404
+                ? 'not_found'
+                : 'bad_request';
+      const message =
+        fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+          ? 'The request body is not valid JSON'
+          : status === 415
+            ? 'Unsupported content type'
+            : fastifyError.message;
+      return reply.status(status).send({ error: { code, message } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+  });
+}

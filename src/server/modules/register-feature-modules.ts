@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import type { ProductCatalogue } from './products/catalogue';
+
+export interface FeatureDependencies {
+  catalogue: ProductCatalogue;
+}
+
+/**
+ * The one place feature modules (auth, admin, portal, money, jobs, notifications) are
+ * plugged into the app. Each issue adds its line here.
+ */
+export async function registerFeatureModules(
+  _app: FastifyInstance,
+  _context: AppContext,
+  _dependencies: FeatureDependencies,
+): Promise<void> {}

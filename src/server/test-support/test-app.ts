@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Clock, movableClock, type MovableClock } from '../clock';
+import { type AppConfig, loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { seedReferenceData } from '../db/seed';
+import { createTestDatabase, type TestDatabase, truncateAll } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AppContext;
+  clock: MovableClock;
+  database: TestDatabase;
+  config: AppConfig;
+  /** Empties the tables and re-seeds reference data (products, jobs, hotspots). */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3000',
+    DEMO_MODE: 'false',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+/** One app per test file on a migrated test database, with a clock the test moves. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; start?: string; build?: Partial<Parameters<typeof buildApp>[0]> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(options.env);
+  const clock = movableClock(options.start ?? '2026-03-10T15:00:00Z', config.BUSINESS_TZ);
+  await seedReferenceData(database.db);
+  const { app, context } = await buildApp({ config, database, clock, webRoot: null, logger: false, ...options.build });
+  await app.ready();
+  return {
+    app,
+    context,
+    clock,
+    database,
+    config,
+    async reset() {
+      await truncateAll(database);
+      await seedReferenceData(database.db);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

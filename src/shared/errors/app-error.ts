@@ -1,0 +1,61 @@
+export type AppErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'stale'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unavailable'
+  | 'internal';
+
+const defaultStatus: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  stale: 409,
+  rate_limited: 429,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unavailable: 503,
+  internal: 500,
+};
+
+export interface AppErrorOptions {
+  message?: string;
+  status?: number;
+  /** Seconds the caller should wait before retrying (rate limits). */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** The one error type of the platform: a code callers can branch on and a message users can read. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly status: number;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? code, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options.status ?? defaultStatus[code];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'message' in error;
+}
