@@ -9,6 +9,5 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: PGlite files are CPU-heavy, so run two files at a time.
     maxWorkers: 2,
-    minWorkers: 1,
   },
 });
