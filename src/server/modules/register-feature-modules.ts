@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminAuthRoutes } from './admin-auth/routes';
 import type { ProductCatalogue } from './products/catalogue';
 
 export interface FeatureDependencies {
@@ -11,7 +12,9 @@ export interface FeatureDependencies {
  * plugged into the app. Each issue adds its line here.
  */
 export async function registerFeatureModules(
-  _app: FastifyInstance,
-  _context: AppContext,
+  app: FastifyInstance,
+  context: AppContext,
   _dependencies: FeatureDependencies,
-): Promise<void> {}
+): Promise<void> {
+  await app.register(adminAuthRoutes(context));
+}

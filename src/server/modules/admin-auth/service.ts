@@ -1,0 +1,243 @@
+import { hkdfSync } from 'node:crypto';
+import type { AdminProfile } from '../../../shared/admin/auth-contracts';
+import { type AdminRole, isAdminRole } from '../../../shared/admin/permissions';
+import { passwordProblem } from '../../../shared/auth/password-policy';
+import { AppError } from '../../../shared/errors/app-error';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { hashPassword, verifyPassword } from '../../security/passwords';
+import { consumeRateLimit, formatWait, peekRateLimit, type RateLimitRule } from '../../security/rate-limiter';
+import { generateToken, hashToken, safeEqual, signValue } from '../../security/tokens';
+import {
+  type AdminSessionWithUser,
+  insertAdminSession,
+  insertAdminUser,
+  recordAdminLogin,
+  revokeAdminSession,
+  selectAdminByEmail,
+  selectAdminSession,
+  touchAdminSession,
+} from './repository';
+
+/** PRODUCT.md 24: an admin session ends after 30 idle minutes and at the latest 8 hours after sign-in. */
+export const ADMIN_SESSION_IDLE_MS = 30 * 60 * 1000;
+export const ADMIN_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so a busy page does not write on every call. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** Failed passwords per e-mail, and attempts per network address (decision 300). */
+export const adminLoginFailuresPerEmail: RateLimitRule = {
+  name: 'admin-login:email',
+  limit: 5,
+  windowSeconds: 15 * 60,
+};
+export const adminLoginAttemptsPerAddress: RateLimitRule = {
+  name: 'admin-login:ip',
+  limit: 30,
+  windowSeconds: 15 * 60,
+};
+
+export interface AdminPrincipal {
+  adminUserId: string;
+  sessionId: string;
+  role: AdminRole;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface AdminSignIn {
+  sessionToken: string;
+  csrfToken: string;
+  admin: AdminProfile;
+}
+
+export type AdminSignInOutcome =
+  | { kind: 'signed_in'; signIn: AdminSignIn }
+  | { kind: 'refused' }
+  | { kind: 'limited'; message: string };
+
+/**
+ * The CSRF token is derived from the session token with a purpose-bound key, so the server can
+ * hand it to a reloaded page again (GET /api/admin/session) without storing it in clear.
+ */
+function csrfTokenFor(context: Pick<AppContext, 'config'>, sessionToken: string): string {
+  const key = Buffer.from(
+    hkdfSync('sha256', context.config.fieldEncryptionKey, Buffer.alloc(0), 'steadyline admin csrf v1', 32),
+  );
+  return signValue(key, sessionToken);
+}
+
+let decoyHash: Promise<string> | null = null;
+/** Unknown e-mails still pay for one argon2 verification, so timing does not reveal which accounts exist. */
+function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword('decoy-password-for-timing-only');
+  return decoyHash;
+}
+
+function toProfile(row: {
+  adminUserId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: AdminRole;
+}): AdminProfile {
+  return {
+    id: row.adminUserId,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    role: row.role,
+  };
+}
+
+export async function signInAdmin(
+  context: AppContext,
+  input: { email: string; password: string; ipAddress: string | null; userAgent: string | null },
+): Promise<AdminSignInOutcome> {
+  const now = context.clock.now();
+  const email = input.email.trim().toLowerCase();
+  const address = input.ipAddress ?? 'unknown';
+
+  const perAddress = await consumeRateLimit(context.db, adminLoginAttemptsPerAddress, address, now);
+  const perEmail = await peekRateLimit(context.db, adminLoginFailuresPerEmail, email, now);
+  if (!perAddress.allowed || !perEmail.allowed) {
+    const wait = Math.max(
+      perAddress.allowed ? 0 : perAddress.retryAfterSeconds,
+      perEmail.allowed ? 0 : perEmail.retryAfterSeconds,
+    );
+    return { kind: 'limited', message: `Too many sign-in attempts. Try again in ${formatWait(wait)}.` };
+  }
+
+  const admin = await selectAdminByEmail(context.db, email);
+  const isPasswordRight = await verifyPassword(
+    admin?.passwordHash ?? (await decoyPasswordHash()),
+    input.password,
+  );
+  if (!admin || !isPasswordRight || !admin.isActive || !isAdminRole(admin.role)) {
+    await consumeRateLimit(context.db, adminLoginFailuresPerEmail, email, now);
+    return { kind: 'refused' };
+  }
+
+  const sessionToken = generateToken();
+  const csrfToken = csrfTokenFor(context, sessionToken);
+  await context.db.transaction(async (tx) => {
+    await insertAdminSession(tx, {
+      adminUserId: admin.id,
+      tokenHash: hashToken(sessionToken),
+      csrfTokenHash: hashToken(csrfToken),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS),
+      ipAddress: input.ipAddress,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+    });
+    await recordAdminLogin(tx, admin.id, now);
+  });
+  return {
+    kind: 'signed_in',
+    signIn: {
+      sessionToken,
+      csrfToken,
+      admin: toProfile({
+        adminUserId: admin.id,
+        email: admin.email,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+        role: admin.role,
+      }),
+    },
+  };
+}
+
+const sessionRequired = () => new AppError('unauthenticated', { message: 'Admin sign-in required' });
+const sessionExpired = () =>
+  new AppError('unauthenticated', { message: 'Your admin session has expired. Sign in again.' });
+
+function isExpired(session: AdminSessionWithUser, now: Date): boolean {
+  return now >= session.expiresAt || now.getTime() - session.lastSeenAt.getTime() >= ADMIN_SESSION_IDLE_MS;
+}
+
+/**
+ * Resolves the session cookie to a principal, or throws 401. When `csrfToken` is not undefined
+ * it must match the session's token (403 otherwise); only the session bootstrap passes undefined.
+ */
+export async function resolveAdminSession(
+  context: AppContext,
+  sessionToken: string | undefined,
+  csrfToken: string | null | undefined,
+): Promise<{ principal: AdminPrincipal; csrfToken: string }> {
+  if (!sessionToken) throw sessionRequired();
+  const session = await selectAdminSession(context.db, hashToken(sessionToken));
+  if (!session) throw sessionRequired();
+  const now = context.clock.now();
+  if (isExpired(session, now)) throw sessionExpired();
+  if (!session.isActive || !isAdminRole(session.role)) throw sessionRequired();
+  if (csrfToken !== undefined && (!csrfToken || !safeEqual(hashToken(csrfToken), session.csrfTokenHash))) {
+    throw new AppError('forbidden', { message: 'Missing or invalid admin token' });
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+    await touchAdminSession(context.db, session.sessionId, now);
+  }
+  return {
+    principal: {
+      adminUserId: session.adminUserId,
+      sessionId: session.sessionId,
+      role: session.role,
+      firstName: session.firstName,
+      lastName: session.lastName,
+      email: session.email,
+    },
+    csrfToken: csrfTokenFor(context, sessionToken),
+  };
+}
+
+export function profileOf(principal: AdminPrincipal): AdminProfile {
+  return toProfile(principal);
+}
+
+export async function signOutAdmin(context: AppContext, sessionToken: string | undefined): Promise<void> {
+  if (sessionToken) await revokeAdminSession(context.db, hashToken(sessionToken), context.clock.now());
+}
+
+export interface NewAdminAccount {
+  email: string;
+  password: string;
+  role: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Creates an admin account (the admin:create command); refuses a weak password, a bad role or a taken e-mail. */
+export async function createAdminAccount(db: Executor, account: NewAdminAccount): Promise<AdminProfile> {
+  const email = account.email.trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new AppError('validation_failed', { message: 'Enter a valid email address' });
+  if (!isAdminRole(account.role)) {
+    throw new AppError('validation_failed', {
+      message: 'Role must be one of super_admin, operations, support',
+    });
+  }
+  const firstName = account.firstName.trim();
+  const lastName = account.lastName.trim();
+  if (!firstName || !lastName)
+    throw new AppError('validation_failed', { message: 'First and last name are required' });
+  const problem = passwordProblem(account.password);
+  if (problem) throw new AppError('validation_failed', { message: problem });
+  if (await selectAdminByEmail(db, email)) {
+    throw new AppError('conflict', { message: 'An admin with this email already exists' });
+  }
+  const row = await insertAdminUser(db, {
+    email,
+    passwordHash: await hashPassword(account.password),
+    firstName,
+    lastName,
+    role: account.role,
+  });
+  return toProfile({
+    adminUserId: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: account.role,
+  });
+}

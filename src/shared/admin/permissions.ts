@@ -1,0 +1,54 @@
+/**
+ * The admin role table of PRODUCT.md 25 as data. The server guards every admin endpoint
+ * with `can(role, action)`; the web app uses the same table to hide what a role may not do.
+ */
+export const adminRoles = ['super_admin', 'operations', 'support'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+
+export const adminActions = [
+  /** Dashboard cards, recent transactions, search and investor detail (read only for every role). */
+  'dashboard:view',
+  'products:view',
+  /** Create, edit and activate/deactivate products. */
+  'products:manage',
+  'jobs:view',
+  /** Run a job function now. */
+  'jobs:run',
+  /** Create and edit jobs, enable and disable them. */
+  'jobs:manage',
+  'notifications:view',
+  /** Templates, campaigns and sending. */
+  'notifications:manage',
+  'hotspots:edit',
+  'admins:manage',
+] as const;
+export type AdminAction = (typeof adminActions)[number];
+
+const everyone: readonly AdminRole[] = ['super_admin', 'operations', 'support'];
+const staff: readonly AdminRole[] = ['super_admin', 'operations'];
+
+export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>> = {
+  'dashboard:view': everyone,
+  'products:view': everyone,
+  'products:manage': staff,
+  'jobs:view': everyone,
+  'jobs:run': staff,
+  'jobs:manage': staff,
+  'notifications:view': everyone,
+  'notifications:manage': staff,
+  'hotspots:edit': staff,
+  'admins:manage': ['super_admin'],
+};
+
+export function isAdminRole(value: unknown): value is AdminRole {
+  return typeof value === 'string' && (adminRoles as readonly string[]).includes(value);
+}
+
+export function can(role: AdminRole | null | undefined, action: AdminAction): boolean {
+  return role != null && rolePermissions[action].includes(role);
+}
+
+/** The role as the top bar shows it: underscores as spaces ("super admin"). */
+export function roleLabel(role: AdminRole): string {
+  return role.replaceAll('_', ' ');
+}
