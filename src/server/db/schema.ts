@@ -435,6 +435,13 @@ export const investments = pgTable(
     interestPosted: money('interest_posted').notNull().default('0'),
     /** The calendar month (its first day) most recently posted. */
     lastPostedPeriod: date('last_posted_period', { mode: 'string' }),
+    /** Total drawn from the note by paid withdrawals (its value = principal + credited interest - this). */
+    amountWithdrawn: money('amount_withdrawn').notNull().default('0'),
+    /**
+     * Sum over the Standard-note withdrawals of amount x days it earned before leaving, so
+     * cumulative interest = rate x ((principal - amount_withdrawn) x days + this) / 365.
+     */
+    withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 }).notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),

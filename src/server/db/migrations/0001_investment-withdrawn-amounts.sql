@@ -1,0 +1,2 @@
+ALTER TABLE "investments" ADD COLUMN "amount_withdrawn" numeric(14, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "investments" ADD COLUMN "withdrawn_principal_days" numeric(24, 2) DEFAULT '0' NOT NULL;
