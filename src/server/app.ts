@@ -27,6 +27,7 @@ import { createMessageService } from './modules/outbox/message-service';
 import { pageRoutes } from './modules/pages/routes';
 import { createProductCatalogue } from './modules/products/catalogue';
 import { productRoutes } from './modules/products/routes';
+import { type AchProvider, sandboxAchProvider } from './providers/ach';
 import { type EmailProvider, outboxOnlyEmailProvider, smtpEmailProvider } from './providers/email';
 import { outboxOnlySmsProvider, type SmsProvider, twilioSmsProvider } from './providers/sms';
 import { registerFeatureModules } from './modules/register-feature-modules';
@@ -35,7 +36,7 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   clock?: Clock;
-  providers?: { email?: EmailProvider; sms?: SmsProvider };
+  providers?: { email?: EmailProvider; sms?: SmsProvider; ach?: AchProvider };
   /** Where the built web app lives; omitted in API tests. */
   webRoot?: string | null;
   logger?: boolean;
@@ -80,7 +81,9 @@ function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers
           from: config.TWILIO_FROM,
         })
       : outboxOnlySmsProvider());
-  return { email, sms };
+  const ach =
+    overrides?.ach ?? sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
+  return { email, sms, ach };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {

@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { MessageService } from './modules/outbox/message-service';
+import type { AchProvider } from './providers/ach';
 import type { EmailProvider } from './providers/email';
 import type { SmsProvider } from './providers/sms';
 import type { JobFunctionRegistry } from './functions/job-functions';
@@ -14,7 +15,7 @@ export interface AppContext {
   db: Database;
   clock: Clock;
   messages: MessageService;
-  providers: { email: EmailProvider; sms: SmsProvider };
+  providers: { email: EmailProvider; sms: SmsProvider; ach: AchProvider };
   jobFunctions: JobFunctionRegistry;
   log: FastifyBaseLogger;
 }
