@@ -11,7 +11,11 @@ import { type Database, rowsOf } from './client';
  */
 export function migrationsDirectory(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'migrations'), join(here, 'db', 'migrations'), join(here, '..', '..', 'src', 'server', 'db', 'migrations')];
+  const candidates = [
+    join(here, 'migrations'),
+    join(here, 'db', 'migrations'),
+    join(here, '..', '..', 'src', 'server', 'db', 'migrations'),
+  ];
   for (const candidate of candidates) {
     try {
       readdirSync(candidate);

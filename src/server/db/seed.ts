@@ -43,10 +43,30 @@ export const seededProducts = [
     interestRateAnnual: '0.08',
     termYears: 1,
   },
-  { displayName: 'High-Yield Growth Note, 2 years', investmentType: 'high_yield', interestRateAnnual: '0.09', termYears: 2 },
-  { displayName: 'High-Yield Growth Note, 3 years', investmentType: 'high_yield', interestRateAnnual: '0.094', termYears: 3 },
-  { displayName: 'High-Yield Growth Note, 4 years', investmentType: 'high_yield', interestRateAnnual: '0.098', termYears: 4 },
-  { displayName: 'High-Yield Growth Note, 5 years', investmentType: 'high_yield', interestRateAnnual: '0.1024', termYears: 5 },
+  {
+    displayName: 'High-Yield Growth Note, 2 years',
+    investmentType: 'high_yield',
+    interestRateAnnual: '0.09',
+    termYears: 2,
+  },
+  {
+    displayName: 'High-Yield Growth Note, 3 years',
+    investmentType: 'high_yield',
+    interestRateAnnual: '0.094',
+    termYears: 3,
+  },
+  {
+    displayName: 'High-Yield Growth Note, 4 years',
+    investmentType: 'high_yield',
+    interestRateAnnual: '0.098',
+    termYears: 4,
+  },
+  {
+    displayName: 'High-Yield Growth Note, 5 years',
+    investmentType: 'high_yield',
+    interestRateAnnual: '0.1024',
+    termYears: 5,
+  },
 ] as const;
 
 /** The default jobs of PRODUCT.md 30, with schedules in BUSINESS_TZ. */
@@ -91,16 +111,61 @@ export const seededJobs = [
 
 export const demoAccounts = {
   investor: { email: 'demo@steadyline.example', password: 'DemoInvestor#2025', phone: '+16175550142' },
-  admin: { email: 'admin@steadyline.example', password: 'DemoAdmin#2025!', firstName: 'Morgan', lastName: 'Reyes' },
+  admin: {
+    email: 'admin@steadyline.example',
+    password: 'DemoAdmin#2025!',
+    firstName: 'Morgan',
+    lastName: 'Reyes',
+  },
 } as const;
 
 const seededHotspots = [
-  { pageSlug: 'abouttemp', label: 'See our plans', href: '/investments', top: 62, left: 8, width: 22, height: 9 },
+  {
+    pageSlug: 'abouttemp',
+    label: 'See our plans',
+    href: '/investments',
+    top: 62,
+    left: 8,
+    width: 22,
+    height: 9,
+  },
   { pageSlug: 'abouttemp', label: 'Read the FAQ', href: '/faq', top: 62, left: 34, width: 18, height: 9 },
-  { pageSlug: 'custom-page-1', label: 'Get started', href: '/signup', top: 70, left: 39, width: 22, height: 10 },
-  { pageSlug: 'custom-page-1', label: 'How it works', href: '/how-it-works', top: 84, left: 39, width: 22, height: 6 },
-  { pageSlug: 'custom-page-2', label: 'Standard income plan', href: '/investments#standard', top: 40, left: 10, width: 36, height: 34 },
-  { pageSlug: 'custom-page-2', label: 'High-Yield growth plan', href: '/investments#high-yield', top: 40, left: 54, width: 36, height: 34 },
+  {
+    pageSlug: 'custom-page-1',
+    label: 'Get started',
+    href: '/signup',
+    top: 70,
+    left: 39,
+    width: 22,
+    height: 10,
+  },
+  {
+    pageSlug: 'custom-page-1',
+    label: 'How it works',
+    href: '/how-it-works',
+    top: 84,
+    left: 39,
+    width: 22,
+    height: 6,
+  },
+  {
+    pageSlug: 'custom-page-2',
+    label: 'Standard income plan',
+    href: '/investments#standard',
+    top: 40,
+    left: 10,
+    width: 36,
+    height: 34,
+  },
+  {
+    pageSlug: 'custom-page-2',
+    label: 'High-Yield growth plan',
+    href: '/investments#high-yield',
+    top: 40,
+    left: 54,
+    width: 36,
+    height: 34,
+  },
 ] as const;
 
 export async function seedReferenceData(db: Database): Promise<void> {
@@ -120,7 +185,10 @@ export async function seedReferenceData(db: Database): Promise<void> {
       });
     }
     for (const job of seededJobs) {
-      await tx.insert(scheduledJobs).values({ ...job, enabled: true }).onConflictDoNothing();
+      await tx
+        .insert(scheduledJobs)
+        .values({ ...job, enabled: true })
+        .onConflictDoNothing();
     }
     const [hotspotCount] = await tx.select({ count: sql<number>`count(*)::int` }).from(pageHotspots);
     if ((hotspotCount?.count ?? 0) === 0) {
@@ -151,11 +219,42 @@ interface DemoNote {
 }
 
 const demoNotes: DemoNote[] = [
-  { investmentType: 'standard', principalCents: 1_000_000n, rate: '0.08', termYears: 1, startOffsetDays: 727, withdrawnAtQuarterEnd: true },
-  { investmentType: 'high_yield', principalCents: 5_000_000n, rate: '0.094', termYears: 3, startOffsetDays: 680 },
-  { investmentType: 'standard', principalCents: 2_500_000n, rate: '0.08', termYears: 1, startOffsetDays: 628 },
-  { investmentType: 'high_yield', principalCents: 1_500_000n, rate: '0.09', termYears: 2, startOffsetDays: 463 },
-  { investmentType: 'high_yield', principalCents: 2_000_000n, rate: '0.1024', termYears: 5, startOffsetDays: 234 },
+  {
+    investmentType: 'standard',
+    principalCents: 1_000_000n,
+    rate: '0.08',
+    termYears: 1,
+    startOffsetDays: 727,
+    withdrawnAtQuarterEnd: true,
+  },
+  {
+    investmentType: 'high_yield',
+    principalCents: 5_000_000n,
+    rate: '0.094',
+    termYears: 3,
+    startOffsetDays: 680,
+  },
+  {
+    investmentType: 'standard',
+    principalCents: 2_500_000n,
+    rate: '0.08',
+    termYears: 1,
+    startOffsetDays: 628,
+  },
+  {
+    investmentType: 'high_yield',
+    principalCents: 1_500_000n,
+    rate: '0.09',
+    termYears: 2,
+    startOffsetDays: 463,
+  },
+  {
+    investmentType: 'high_yield',
+    principalCents: 2_000_000n,
+    rate: '0.1024',
+    termYears: 5,
+    startOffsetDays: 234,
+  },
 ];
 
 export async function seedDemoData(db: Database, config: AppConfig, clock: Clock): Promise<void> {
@@ -249,7 +348,8 @@ async function insertDemoNote(
 ): Promise<void> {
   const { investorId, bankAccountId, note, today } = input;
   const startDate = addDays(today, -note.startOffsetDays);
-  const termEnd = note.investmentType === 'standard' ? addMonths(startDate, 12) : addYears(startDate, note.termYears);
+  const termEnd =
+    note.investmentType === 'standard' ? addMonths(startDate, 12) : addYears(startDate, note.termYears);
   const withdrawalDate = note.withdrawnAtQuarterEnd ? endOfQuarter(termEnd) : null;
   const earnUntil = minDate(withdrawalDate ?? today, note.investmentType === 'high_yield' ? termEnd : today);
   const rateMillionths = rateToMillionths(note.rate);
@@ -304,14 +404,20 @@ async function insertDemoNote(
   let periodStart = startDate;
   let lastPostedPeriod: IsoDate | null = null;
   const credited = isInterestCreditedToNote(note.investmentType);
-  const isClosed = (withdrawalDate !== null && withdrawalDate <= today) || (note.investmentType === 'high_yield' && termEnd <= today);
+  const isClosed =
+    (withdrawalDate !== null && withdrawalDate <= today) ||
+    (note.investmentType === 'high_yield' && termEnd <= today);
   while (true) {
     const nextMonth = addMonths(startOfMonth(periodStart), 1);
     const periodEnd = minDate(nextMonth, earnUntil);
     const isMonthEnded = periodEnd === nextMonth && nextMonth <= today;
     const isClosingStub = isClosed && periodEnd === earnUntil;
     if (!isMonthEnded && !isClosingStub) break;
-    const cumulative = cumulativeInterestCents(note.principalCents, rateMillionths, daysBetween(startDate, periodEnd));
+    const cumulative = cumulativeInterestCents(
+      note.principalCents,
+      rateMillionths,
+      daysBetween(startDate, periodEnd),
+    );
     const amountCents = cumulative - postedCents;
     postedCents = cumulative;
     const postedOn = periodEnd;
@@ -358,7 +464,10 @@ async function insertDemoNote(
 
   const unpostedExact = isClosed
     ? '0.0000000000'
-    : subtractCentsFromExact(exactInterest(note.principalCents, rateMillionths, daysBetween(startDate, today)), postedCents);
+    : subtractCentsFromExact(
+        exactInterest(note.principalCents, rateMillionths, daysBetween(startDate, today)),
+        postedCents,
+      );
 
   if (withdrawalDate && withdrawalDate <= today) {
     const requestedAt = new Date(`${addDays(withdrawalDate, -20)}T16:00:00Z`);

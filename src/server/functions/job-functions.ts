@@ -26,7 +26,8 @@ export class JobFunctionRegistry {
   readonly #functions = new Map<string, JobFunctionDefinition>();
 
   register(definition: JobFunctionDefinition): void {
-    if (this.#functions.has(definition.name)) throw new Error(`Job function ${definition.name} registered twice`);
+    if (this.#functions.has(definition.name))
+      throw new Error(`Job function ${definition.name} registered twice`);
     this.#functions.set(definition.name, definition);
   }
 

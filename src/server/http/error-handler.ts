@@ -25,7 +25,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const fastifyError = error as FastifyError;
     if (hasZodFastifySchemaValidationErrors(fastifyError) || fastifyError.validation) {
-      return reply.status(400).send({ error: { code: 'validation_failed', message: firstValidationMessage(fastifyError) } });
+      return reply
+        .status(400)
+        .send({ error: { code: 'validation_failed', message: firstValidationMessage(fastifyError) } });
     }
     const status = fastifyError.statusCode ?? 500;
     if (status < 500) {
@@ -40,7 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
                 ? 'not_found'
                 : 'bad_request';
       const message =
-        fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+        fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? 'The request body is not valid JSON'
           : status === 415
             ? 'Unsupported content type'
@@ -52,6 +55,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` } });
+    reply.status(404).send({
+      error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    });
   });
 }

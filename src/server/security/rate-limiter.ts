@@ -41,7 +41,12 @@ export async function consumeRateLimit(
 }
 
 /** Reads a counter without consuming it (to refuse early, e.g. after too many failed passwords). */
-export async function peekRateLimit(db: Executor, rule: RateLimitRule, subject: string, now: Date): Promise<RateLimitResult> {
+export async function peekRateLimit(
+  db: Executor,
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const expiresAt = new Date(windowStart.getTime() + windowMs);
@@ -77,6 +82,8 @@ export function formatWait(seconds: number): string {
 }
 
 export async function deleteExpiredRateLimitCounters(db: Executor, now: Date): Promise<number> {
-  const result = await db.execute(sql`delete from rate_limit_counters where expires_at < ${now.toISOString()} returning key`);
+  const result = await db.execute(
+    sql`delete from rate_limit_counters where expires_at < ${now.toISOString()} returning key`,
+  );
   return rowsOf(result).length;
 }

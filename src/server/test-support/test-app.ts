@@ -29,13 +29,25 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
 
 /** One app per test file on a migrated test database, with a clock the test moves. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; start?: string; build?: Partial<Parameters<typeof buildApp>[0]> } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    start?: string;
+    build?: Partial<Parameters<typeof buildApp>[0]>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
   const clock = movableClock(options.start ?? '2026-03-10T15:00:00Z', config.BUSINESS_TZ);
   await seedReferenceData(database.db);
-  const { app, context } = await buildApp({ config, database, clock, webRoot: null, logger: false, ...options.build });
+  const { app, context } = await buildApp({
+    config,
+    database,
+    clock,
+    webRoot: null,
+    logger: false,
+    ...options.build,
+  });
   await app.ready();
   return {
     app,

@@ -52,11 +52,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Empties every table except the migrations record, so tests in one file start clean without a new instance. */
-export async function truncateAll(handle: DatabaseHandle, keep: string[] = ['schema_migrations']): Promise<void> {
-  const result = await handle.db.execute(sql`select tablename from pg_tables where schemaname = current_schema()`);
+export async function truncateAll(
+  handle: DatabaseHandle,
+  keep: string[] = ['schema_migrations'],
+): Promise<void> {
+  const result = await handle.db.execute(
+    sql`select tablename from pg_tables where schemaname = current_schema()`,
+  );
   const tables = rowsOf<{ tablename: string }>(result)
     .map((row) => row.tablename)
     .filter((name) => !keep.includes(name));
   if (tables.length === 0) return;
-  await handle.db.execute(sql.raw(`truncate ${tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`));
+  await handle.db.execute(
+    sql.raw(`truncate ${tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`),
+  );
 }

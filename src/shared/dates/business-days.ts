@@ -7,7 +7,8 @@ function nthWeekdayOfMonth(year: number, month: number, weekday: number, nth: nu
 }
 
 function lastWeekdayOfMonth(year: number, month: number, weekday: number): IsoDate {
-  const nextMonthFirst = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  const nextMonthFirst =
+    month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
   const last = addDays(nextMonthFirst, -1);
   const offset = (dayOfWeek(last) - weekday + 7) % 7;
   return addDays(last, -offset);

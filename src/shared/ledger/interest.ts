@@ -15,7 +15,11 @@ export function rateToMillionths(rate: string): bigint {
 }
 
 /** Interest on principal for a number of days, rounded half-up to whole cents. */
-export function cumulativeInterestCents(principalCents: bigint, rateMillionths: bigint, days: number): bigint {
+export function cumulativeInterestCents(
+  principalCents: bigint,
+  rateMillionths: bigint,
+  days: number,
+): bigint {
   if (days <= 0) return 0n;
   const numerator = principalCents * rateMillionths * BigInt(days);
   const denominator = BigInt(DAY_COUNT_BASIS) * RATE_SCALE;

@@ -30,5 +30,8 @@ export const hotspotSchema = z.object({
 });
 export type Hotspot = z.infer<typeof hotspotSchema>;
 
-export const hotspotListResponse = z.object({ page: z.enum(hotspotPageSlugs), hotspots: z.array(hotspotSchema) });
+export const hotspotListResponse = z.object({
+  page: z.enum(hotspotPageSlugs),
+  hotspots: z.array(hotspotSchema),
+});
 export type HotspotListResponse = z.infer<typeof hotspotListResponse>;

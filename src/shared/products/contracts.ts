@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { investmentTypes } from './plans';
 
-export const moneyString = z.string().regex(/^-?\d{1,12}\.\d{2}$/, 'must be a decimal amount with two places');
+export const moneyString = z
+  .string()
+  .regex(/^-?\d{1,12}\.\d{2}$/, 'must be a decimal amount with two places');
 export const rateString = z.string().regex(/^0?\.\d{1,6}$|^0$/, 'must be a decimal fraction');
 export const isoDateString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 

@@ -17,7 +17,8 @@ export const planCopy = {
     name: 'Standard income plan',
     shortName: 'Standard',
     tagline: 'More flexible',
-    summary: 'Interest paid monthly to your bank account. 12-month lock-up, then withdraw anytime or keep earning.',
+    summary:
+      'Interest paid monthly to your bank account. 12-month lock-up, then withdraw anytime or keep earning.',
   },
   high_yield: {
     name: 'High-Yield growth plan',

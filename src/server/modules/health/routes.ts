@@ -6,7 +6,13 @@ export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/healthz',
-      { schema: { tags: ['health'], summary: 'The process is up', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'The process is up',
+          response: { 200: z.object({ status: z.literal('ok') }) },
+        },
+      },
       async () => ({ status: 'ok' as const }),
     );
     app.get(

@@ -33,7 +33,13 @@ export function devOutboxRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/dev/outbox.json',
-      { schema: { tags: ['dev'], summary: 'Messages sent, newest first (development only)', response: { 200: z.array(outboxEntry) } } },
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Messages sent, newest first (development only)',
+          response: { 200: z.array(outboxEntry) },
+        },
+      },
       async () => load(),
     );
 
@@ -59,7 +65,9 @@ ${items || '<p class="empty">No messages yet.</p>'}</main></body></html>`);
     });
 
     app.get('/dev/outbox.css', { schema: { hide: true } }, async (_request, reply) => {
-      reply.type('text/css').send(`body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#14213d;margin:0}
+      reply
+        .type('text/css')
+        .send(`body{font-family:system-ui,sans-serif;background:#f6f7f9;color:#14213d;margin:0}
 main{max-width:860px;margin:0 auto;padding:32px 16px}article{background:#fff;border:1px solid #e3e6eb;border-radius:12px;padding:16px 20px;margin:16px 0}
 header{font-size:14px;color:#4a5568}.channel{background:#e8f0fe;color:#1a4fd6;border-radius:6px;padding:2px 8px;font-weight:600;margin-right:6px}
 time{float:right}h2{font-size:18px;margin:12px 0 8px}pre{white-space:pre-wrap;word-break:break-word;font-size:14px;line-height:1.5}

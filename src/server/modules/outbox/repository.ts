@@ -35,7 +35,11 @@ export async function insertOutboxMessage(db: Executor, record: OutboxRecord): P
 }
 
 export async function listOutboxMessages(db: Executor, limit: number) {
-  return db.select().from(outboxMessages).orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(limit);
+  return db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
 }
 
 export async function findOutboxMessage(db: Executor, id: string) {

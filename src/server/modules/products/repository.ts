@@ -17,5 +17,9 @@ export async function selectBuyableProducts(db: Executor, today: IsoDate): Promi
         or(isNull(investmentProducts.availableUntil), gte(investmentProducts.availableUntil, today)),
       ),
     )
-    .orderBy(asc(investmentProducts.investmentType), asc(investmentProducts.termYears), asc(investmentProducts.id));
+    .orderBy(
+      asc(investmentProducts.investmentType),
+      asc(investmentProducts.termYears),
+      asc(investmentProducts.id),
+    );
 }

@@ -16,7 +16,9 @@ describe('GET /api/products', () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(200);
     const { products } = response.json() as { products: Array<Record<string, unknown>> };
-    expect(products.map((product) => [product.investment_type, product.term_years, product.interest_rate_annual])).toEqual([
+    expect(
+      products.map((product) => [product.investment_type, product.term_years, product.interest_rate_annual]),
+    ).toEqual([
       ['high_yield', 2, '0.09'],
       ['high_yield', 3, '0.094'],
       ['high_yield', 4, '0.098'],
@@ -43,12 +45,18 @@ describe('GET /api/products', () => {
       .where(eq(investmentProducts.termYears, 3));
     testApp.clock.advance(10_000);
     const response = await testApp.app.inject({ method: 'GET', url: '/api/products' });
-    const terms = (response.json() as { products: Array<{ term_years: number }> }).products.map((product) => product.term_years);
+    const terms = (response.json() as { products: Array<{ term_years: number }> }).products.map(
+      (product) => product.term_years,
+    );
     expect(fiveYear).toBeDefined();
     expect(terms).toEqual([2, 1]);
 
     testApp.clock.advanceDays(1);
     const nextDay = await testApp.app.inject({ method: 'GET', url: '/api/products' });
-    expect((nextDay.json() as { products: Array<{ term_years: number }> }).products.map((product) => product.term_years)).toEqual([2, 4, 1]);
+    expect(
+      (nextDay.json() as { products: Array<{ term_years: number }> }).products.map(
+        (product) => product.term_years,
+      ),
+    ).toEqual([2, 4, 1]);
   });
 });

@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+import { ScrollToHash } from './scroll-to-hash';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import '../features/public-site/public-site.css';
+
+export function PublicLayout() {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollToHash />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { LoadingState } from '../components/ui/feedback';
+import { LandingPage } from '../features/public-site/pages/landing-page';
+import { PublicLayout } from './public-layout';
+import { RouteErrorBoundary } from './route-error';
+
+/*
+ * Every route of the app. The landing page is in the entry chunk; everything else is
+ * loaded on demand with lazy(), so portal and admin code never ships to the landing page.
+ * Declarative routing keeps react-router's data-router code out of the landing chunk.
+ * Unknown paths show the home screen (spec 2).
+ */
+const InvestmentsPage = lazy(() =>
+  import('../features/public-site/pages/investments-page').then((module) => ({
+    default: module.InvestmentsPage,
+  })),
+);
+const HowItWorksPage = lazy(() =>
+  import('../features/public-site/pages/how-it-works-page').then((module) => ({
+    default: module.HowItWorksPage,
+  })),
+);
+const AboutPage = lazy(() =>
+  import('../features/public-site/pages/about-page').then((module) => ({ default: module.AboutPage })),
+);
+const FaqPage = lazy(() =>
+  import('../features/public-site/pages/faq-page').then((module) => ({ default: module.FaqPage })),
+);
+const TermsPage = lazy(() =>
+  import('../features/public-site/pages/terms-page').then((module) => ({ default: module.TermsPage })),
+);
+const AboutArtworkRoute = lazy(() =>
+  import('./artwork-routes').then((module) => ({ default: module.AboutArtworkRoute })),
+);
+const CustomPageOneRoute = lazy(() =>
+  import('./artwork-routes').then((module) => ({ default: module.CustomPageOneRoute })),
+);
+const CustomPageTwoRoute = lazy(() =>
+  import('./artwork-routes').then((module) => ({ default: module.CustomPageTwoRoute })),
+);
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <RouteErrorBoundary>
+        <Suspense fallback={<LoadingState />}>
+          <Routes>
+            <Route element={<PublicLayout />}>
+              <Route index element={<LandingPage />} />
+              <Route path="investments" element={<InvestmentsPage />} />
+              <Route path="how-it-works" element={<HowItWorksPage />} />
+              <Route path="about" element={<AboutPage />} />
+              <Route path="faq" element={<FaqPage />} />
+              <Route path="terms" element={<TermsPage />} />
+              <Route path="abouttemp" element={<AboutArtworkRoute />} />
+              <Route path="custom-page-1" element={<CustomPageOneRoute />} />
+              <Route path="custom-page-2" element={<CustomPageTwoRoute />} />
+              <Route path="*" element={<LandingPage />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The one fetch wrapper of the web app: JSON in and out, same-origin cookies, and errors
+ * turned into ApiError carrying the server's {error: {code, message}} text.
+ */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly body: unknown;
+
+  constructor(status: number, code: string, message: string, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function messageOf(body: unknown, fallback: string): { code: string; message: string } {
+  if (typeof body === 'object' && body !== null && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'object' && error !== null && 'message' in error) {
+      const typed = error as { code?: unknown; message?: unknown };
+      return { code: String(typed.code ?? 'error'), message: String(typed.message ?? fallback) };
+    }
+    if (typeof error === 'string' && error) return { code: 'error', message: error };
+  }
+  return { code: 'error', message: fallback };
+}
+
+export async function apiRequest<Response>(path: string, options: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: globalThis.Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE, null);
+  }
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) {
+    const { code, message } = messageOf(body, response.statusText || 'Request failed');
+    throw new ApiError(response.status, code, message, body);
+  }
+  return body as Response;
+}
+
+/** POST to a named server function (`/functions/v1/<name>`), returning its JSON even on 4xx answers that carry the spec's {ok|success, error} shape. */
+export async function callFunction<Response>(name: string, payload: unknown = {}): Promise<Response> {
+  try {
+    return await apiRequest<Response>(`/functions/v1/${name}`, { method: 'POST', body: payload });
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      error.body &&
+      typeof error.body === 'object' &&
+      !('error' in error.body && typeof (error.body as { error: unknown }).error === 'object')
+    ) {
+      return error.body as Response;
+    }
+    throw error;
+  }
+}
