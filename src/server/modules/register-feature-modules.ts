@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { jobRunRoutes } from './job-runs/routes';
 import type { ProductCatalogue } from './products/catalogue';
 
 export interface FeatureDependencies {
@@ -17,4 +18,6 @@ export async function registerFeatureModules(
   _dependencies: FeatureDependencies,
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
+  // Keep last: it adds one route per job function registered by the modules above.
+  await app.register(jobRunRoutes(context));
 }
