@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface AppServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server (dist/server/main.js) on its own port with a fresh PGlite data
+ * folder, demo data seeded, and waits until /readyz answers.
+ */
+export async function startAppServer(options: {
+  port: number;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'steadyline-e2e-'));
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      APP_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_MODE: 'true',
+      SCHEDULER_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app server exited during start-up:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/readyz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (Date.now() >= deadline) throw new Error(`The app server did not become ready:\n${output}`);
+
+  return {
+    baseUrl,
+    port: options.port,
+    dataDir,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
