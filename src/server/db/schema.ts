@@ -653,6 +653,21 @@ export const platformSummary = pgTable('platform_summary', {
   refreshedAt: at('refreshed_at').notNull().defaultNow(),
 });
 
+/**
+ * Changes to the summary written by database triggers on investors, investments, the ledger and
+ * ACH payments; folded into platform_summary when the dashboard reads it, so writers never wait
+ * on the one summary row (decision 301).
+ */
+export const platformSummaryDeltas = pgTable('platform_summary_deltas', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  assetsUnderManagement: money('assets_under_management').notNull().default('0'),
+  investorCount: bigint('investor_count', { mode: 'number' }).notNull().default(0),
+  activeInvestorCount: bigint('active_investor_count', { mode: 'number' }).notNull().default(0),
+  interestPaid: money('interest_paid').notNull().default('0'),
+  activeInvestmentCount: bigint('active_investment_count', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------- jobs
 
 export const scheduledJobs = pgTable(
