@@ -8,6 +8,14 @@ const booleanFlag = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** A rate limit written as "count/window": 5/1h, 30/15m, 10/90s. */
+const rateLimitSpec = z
+  .string()
+  .regex(
+    /^[1-9]\d{0,6}\/[1-9]\d{0,5}[smh]$/,
+    'must look like 5/1h (a count, a slash, a window in s, m or h)',
+  );
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,9 +37,15 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     EMAIL_FROM: z.string().min(3).optional(),
-    TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits').optional(),
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-fA-F]{32}$/, 'must look like AC followed by 32 hex digits')
+      .optional(),
     TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
-    TWILIO_FROM: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number').optional(),
+    TWILIO_FROM: z
+      .string()
+      .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
+      .optional(),
     PLAID_CLIENT_ID: z.string().min(1).optional(),
     PLAID_SECRET: z.string().min(1).optional(),
     PLAID_ENV: z.enum(['sandbox', 'development', 'production']).optional(),
@@ -41,7 +55,10 @@ const configSchema = z
       .optional(),
     BRAND_NAME: z.string().min(1).default(DEFAULT_BRAND_NAME),
     SUPPORT_EMAIL: z.email().default('support@steadyline.example'),
-    COMPANY_POSTAL_ADDRESS: z.string().min(5).default('Steadyline Notes LLC, 100 Harbor Street, Suite 400, Boston, MA 02210'),
+    COMPANY_POSTAL_ADDRESS: z
+      .string()
+      .min(5)
+      .default('Steadyline Notes LLC, 100 Harbor Street, Suite 400, Boston, MA 02210'),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
@@ -49,6 +66,22 @@ const configSchema = z
     CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
     JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
     ACH_SETTLEMENT_BUSINESS_DAYS: z.coerce.number().int().min(0).max(10).default(1),
+    // Investor sign-in (src/server/modules/auth/auth-settings.ts). Limits read "count/window", e.g. 5/1h.
+    SESSION_IDLE_MINUTES: positiveInt.default(30),
+    SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
+    MAGIC_LINK_TTL_MINUTES: positiveInt.max(60).default(15),
+    SMS_CODE_TTL_MINUTES: positiveInt.max(30).default(10),
+    SMS_CODE_MAX_ATTEMPTS: positiveInt.max(10).default(5),
+    SMS_RESEND_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+    STEP_UP_MAX_AGE_MINUTES: positiveInt.max(60).default(5),
+    AUTH_LIMIT_MAGIC_LINK_PER_EMAIL: rateLimitSpec.default('5/1h'),
+    AUTH_LIMIT_MAGIC_LINK_PER_IP: rateLimitSpec.default('20/1h'),
+    AUTH_LIMIT_SMS_PER_PHONE: rateLimitSpec.default('5/1h'),
+    AUTH_LIMIT_SMS_PER_IP: rateLimitSpec.default('20/1h'),
+    AUTH_LIMIT_PASSWORD_FAILURES_PER_ACCOUNT: rateLimitSpec.default('5/15m'),
+    AUTH_LIMIT_PASSWORD_PER_IP: rateLimitSpec.default('30/15m'),
+    AUTH_LIMIT_CODE_CHECKS_PER_IP: rateLimitSpec.default('30/15m'),
+    AUTH_LIMIT_LINK_CONFIRMS_PER_IP: rateLimitSpec.default('30/15m'),
   })
   .superRefine((value, context) => {
     const twilio = [value.TWILIO_ACCOUNT_SID, value.TWILIO_AUTH_TOKEN, value.TWILIO_FROM];
@@ -69,7 +102,11 @@ const configSchema = z
     }
     if (value.NODE_ENV === 'production') {
       if (!value.FIELD_ENCRYPTION_KEY) {
-        context.addIssue({ code: 'custom', path: ['FIELD_ENCRYPTION_KEY'], message: 'is required in production' });
+        context.addIssue({
+          code: 'custom',
+          path: ['FIELD_ENCRYPTION_KEY'],
+          message: 'is required in production',
+        });
       }
       if (!value.APP_URL) {
         context.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production' });
@@ -102,10 +139,14 @@ function decodeKey(value: string): Buffer {
 
 /** Parses the environment; a bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = configSchema.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    const lines = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const value = parsed.data;
@@ -117,7 +158,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isDemoMode: isProduction ? false : (value.DEMO_MODE ?? true),
     isSchedulerEnabled: value.SCHEDULER_ENABLED ?? value.NODE_ENV !== 'test',
     appUrl,
-    emailFrom: value.EMAIL_FROM ?? `${value.BRAND_NAME} <no-reply@${new URL(appUrl).hostname.replace(/^localhost$/, 'steadyline.example')}>`,
+    emailFrom:
+      value.EMAIL_FROM ??
+      `${value.BRAND_NAME} <no-reply@${new URL(appUrl).hostname.replace(/^localhost$/, 'steadyline.example')}>`,
     fieldEncryptionKey: decodeKey(value.FIELD_ENCRYPTION_KEY ?? DEVELOPMENT_FIELD_KEY),
   };
 }

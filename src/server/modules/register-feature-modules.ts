@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { registerAuthModule } from './auth/auth-module';
 import { jobRunRoutes } from './job-runs/routes';
+import { registerMoneyFunctions } from './money/register-money-functions';
 import type { ProductCatalogue } from './products/catalogue';
 
 export interface FeatureDependencies {
@@ -18,6 +20,8 @@ export async function registerFeatureModules(
   _dependencies: FeatureDependencies,
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
+  await registerAuthModule(app, context);
+  registerMoneyFunctions(context);
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));
 }

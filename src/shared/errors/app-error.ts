@@ -3,6 +3,8 @@ export type AppErrorCode =
   | 'validation_failed'
   | 'unauthenticated'
   | 'forbidden'
+  /** A sensitive action needs a fresh SMS code first (PRODUCT.md 7). */
+  | 'step_up_required'
   | 'not_found'
   | 'conflict'
   | 'stale'
@@ -17,6 +19,7 @@ const defaultStatus: Record<AppErrorCode, number> = {
   validation_failed: 400,
   unauthenticated: 401,
   forbidden: 403,
+  step_up_required: 403,
   not_found: 404,
   conflict: 409,
   stale: 409,

@@ -1,0 +1,152 @@
+/**
+ * Request and response contracts of the sign-up and sign-in functions (spec 7, with the
+ * spec's field names) and of the session API. Used by the routes and the web client alike.
+ */
+import { z } from 'zod';
+import { investorStatuses } from './next-screen';
+import { SMS_CODE_LENGTH } from './sms-code';
+
+export const emailAddress = z
+  .string()
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** A referral code as printed on an investor's invite link. */
+export const referralCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, 'Invalid referral code');
+
+// ---------------------------------------------------------------- functions (POST /functions/v1/<name>)
+
+export const authStartRequest = z.object({
+  email: z.string(),
+  /** Where the link leads after the session is set (same-origin path). Default /verify-email. */
+  redirect_to: z.string().max(512).optional(),
+  ref: z.string().max(64).optional(),
+});
+export type AuthStartRequest = z.infer<typeof authStartRequest>;
+
+export const authStartResponse = z.object({
+  success: z.boolean(),
+  ok: z.boolean(),
+  error: z.string().nullable(),
+});
+export type AuthStartResponse = z.infer<typeof authStartResponse>;
+
+export const authPhoneStartRequest = z.object({ phone: z.string().max(40).optional() });
+export const authPhoneStartResponse = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  /** Seconds before another code may be requested (the resend countdown). */
+  retry_after_seconds: z.number().int().nonnegative().optional(),
+});
+export type AuthPhoneStartResponse = z.infer<typeof authPhoneStartResponse>;
+
+export const authPhoneCheckRequest = z.object({
+  phone: z.string().max(40).optional(),
+  code: z.string().max(32),
+});
+export const authPhoneCheckResponse = z.object({
+  ok: z.boolean(),
+  approved: z.boolean(),
+  error: z.string().nullable(),
+});
+export type AuthPhoneCheckResponse = z.infer<typeof authPhoneCheckResponse>;
+
+export const authPasswordLoginRequest = z.object({
+  email: z.string().max(254),
+  password: z.string().max(1024),
+});
+export const authPasswordLoginResponse = z.object({
+  ok: z.boolean(),
+  needs_2fa: z.boolean(),
+  phone_mask: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type AuthPasswordLoginResponse = z.infer<typeof authPasswordLoginResponse>;
+
+export const okResponse = z.object({ ok: z.boolean(), error: z.string().nullable() });
+export type OkResponse = z.infer<typeof okResponse>;
+
+export const userIdRequest = z.object({ user_id: z.string().max(64).optional() });
+
+export const onboardResumeResponse = z.object({
+  next_screen: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type OnboardResumeResponse = z.infer<typeof onboardResumeResponse>;
+
+// ---------------------------------------------------------------- session API (/api/auth/..., /api/session)
+
+export const magicLinkTypes = ['email', 'magiclink', 'signup', 'recovery'] as const;
+
+export const confirmLinkRequest = z.object({
+  token_hash: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid_link'),
+  type: z.enum(magicLinkTypes),
+});
+export const confirmLinkErrors = ['invalid_link', 'expired', 'auth_failed'] as const;
+export type ConfirmLinkError = (typeof confirmLinkErrors)[number];
+export const confirmLinkResponse = z.object({ ok: z.boolean(), error: z.enum(confirmLinkErrors).nullable() });
+export type ConfirmLinkResponse = z.infer<typeof confirmLinkResponse>;
+
+/** The signed-in investor's basics, for the header, the guards and the welcome screens. */
+export const sessionInvestor = z.object({
+  user_id: z.uuid(),
+  investor_id: z.uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  phone_masked: z.string().nullable(),
+  status: z.enum(investorStatuses),
+  member_since_year: z.number().int(),
+  email_verified: z.boolean(),
+  phone_verified: z.boolean(),
+  password_set: z.boolean(),
+  has_verified_bank_account: z.boolean(),
+  next_screen: z.string(),
+});
+export type SessionInvestor = z.infer<typeof sessionInvestor>;
+
+export const sessionResponse = z.object({
+  authenticated: z.boolean(),
+  /** A correct password was given and the SMS code is awaited. */
+  pending_second_factor: z.boolean(),
+  phone_mask: z.string().nullable(),
+  investor: sessionInvestor.nullable(),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const setPasswordRequest = z.object({
+  password: z.string().max(1024),
+  confirmPassword: z.string().max(1024),
+});
+export const setPasswordResponse = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  next_screen: z.string().nullable(),
+});
+export type SetPasswordResponse = z.infer<typeof setPasswordResponse>;
+
+export const passwordResetRequest = z.object({ email: z.string() });
+
+export const stepUpStartResponse = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  phone_mask: z.string().nullable(),
+  retry_after_seconds: z.number().int().nonnegative().optional(),
+});
+export type StepUpStartResponse = z.infer<typeof stepUpStartResponse>;
+
+export const stepUpVerifyRequest = z.object({ code: z.string().max(32) });
+
+export const demoLoginResponse = z.object({
+  ok: z.boolean(),
+  error: z.string().nullable(),
+  admin_hint: z.object({ email: z.string(), password: z.string(), url: z.string() }).nullable(),
+  next_screen: z.string().nullable(),
+});
+export type DemoLoginResponse = z.infer<typeof demoLoginResponse>;
+
+export const codeShape = z.string().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), 'Invalid code');

@@ -1,0 +1,13 @@
+/** The 6-digit SMS code of spec 5: non-digits are stripped, submit waits for all six. */
+export const SMS_CODE_LENGTH = 6;
+
+export function sanitizeSmsCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, SMS_CODE_LENGTH);
+}
+
+export function isCompleteSmsCode(input: string): boolean {
+  return new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`).test(input);
+}
+
+/** Seconds to wait before another code may be sent to the same number (spec 4 and 9). */
+export const SMS_RESEND_WAIT_SECONDS = 60;
