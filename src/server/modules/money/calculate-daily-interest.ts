@@ -1,0 +1,49 @@
+import { addMonths, type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
+import { addMoney } from '../../../shared/money/decimal-string';
+import type { JobFunctionResult } from '../../functions/job-functions';
+import { DEFAULT_INVESTORS_PER_BATCH, type MoneyEngineContext } from './engine-context';
+import { accrueThrough, postEndedPeriods } from './interest-repository';
+import { interestNoticesOf, totalsOf } from './interest-notices';
+import { inBatchTransaction, listInvestorRanges } from './money-sql';
+
+/**
+ * `calculate-daily-interest` (PRODUCT.md 13): for execution date D, posts every calendar
+ * month of an active note that ended before D (Standard: paid to the bank by ACH;
+ * High-Yield: credited to the note), then accrues every day before D not yet accrued.
+ * Batches of investors, one transaction each; safe to re-run and to run concurrently.
+ */
+export async function calculateDailyInterest(
+  engine: MoneyEngineContext,
+  executionDate: IsoDate,
+): Promise<JobFunctionResult> {
+  const ranges = await listInvestorRanges(engine.db, engine.investorsPerBatch ?? DEFAULT_INVESTORS_PER_BATCH);
+  const now = engine.clock.now();
+  const achEffectiveDate = engine.ach.expectedSettlementDate(executionDate);
+  const lastPeriod = addMonths(startOfMonth(executionDate), -1);
+  let notesAccrued = 0;
+  let entriesPosted = 0;
+  let amountPosted = '0.00';
+  for (const range of ranges) {
+    const batch = await inBatchTransaction(engine.db, async (tx) => {
+      const posted = await postEndedPeriods(tx, {
+        range,
+        scope: 'active',
+        lastPeriod,
+        executionDate,
+        now,
+        achEffectiveDate,
+      });
+      const accrued = await accrueThrough(tx, { range, executionDate });
+      return { posted, accrued };
+    });
+    const totals = totalsOf(batch.posted);
+    notesAccrued += batch.accrued;
+    entriesPosted += totals.entries;
+    amountPosted = addMoney(amountPosted, totals.amount);
+    await engine.notifier.interestPaid(interestNoticesOf(batch.posted, executionDate));
+  }
+  return {
+    recordsProcessed: notesAccrued + entriesPosted,
+    metadata: { notesAccrued, entriesPosted, amountPosted, batches: ranges.length },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * The set-based statements that accrue and post interest (PRODUCT.md 13). Accrual is a
+ * closed form of the day count, so catching up any number of days gives the same figure
+ * as accruing them one by one, and a re-run finds nothing left to do.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import { addDays, addMonths, type IsoDate } from '../../../shared/dates/calendar-date';
+import { type Executor, rowsOf } from '../../db/client';
+import {
+  accrualTargetOn,
+  affectedRows,
+  cumulativeInterestAt,
+  type InvestorRange,
+  inInvestorRange,
+} from './money-sql';
+
+/** What one posting statement inserted, per investor. */
+export interface PostedInterest {
+  investorId: string;
+  /** Standard interest sent to the bank. */
+  paidToBank: string;
+  /** High-Yield interest credited to notes. */
+  creditedToNotes: string;
+  entries: number;
+}
+
+export interface PostingWrite {
+  executionDate: IsoDate;
+  now: Date;
+  /** Settlement date of the ACH credits created for Standard interest. */
+  achEffectiveDate: IsoDate;
+}
+
+interface PostingSpec extends PostingWrite {
+  /** The calendar month posted (its first day): the unique key with the note. */
+  period: IsoDate;
+  /** Which notes are due for this period. */
+  dueNotes: SQL;
+  /** Interest is posted for the days before this date. */
+  coveredUntil: SQL;
+  /** The note's accrued_through after the statement. */
+  accruedThrough: SQL;
+}
+
+/**
+ * Inserts the interest_payment entries of one period (plus the ACH credit for Standard
+ * notes) and moves the note's posted figures in the same statement. The unique key on
+ * (investment_id, posting_period) makes a second posting impossible: a concurrent run's
+ * insert waits for the first and then skips, and only inserted entries move the figures.
+ */
+async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedInterest[]> {
+  const creditedNote = 'Interest credited to note';
+  const paidNote = 'Interest paid to your bank account';
+  const result = await tx.execute(sql`
+    with due as (
+      select i.id, i.investor_id, i.investment_type,
+             round(${cumulativeInterestAt(spec.coveredUntil)}, 2) - i.interest_posted as amount,
+             case when i.investment_type = 'standard' then gen_random_uuid() end as ach_payment_id,
+             ${spec.accruedThrough} as accrued_to
+      from investments i
+      where ${spec.dueNotes}
+        and (i.last_posted_period is null or i.last_posted_period < ${spec.period}::date)
+    ),
+    entries as (
+      insert into investment_transactions
+        (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, posting_period,
+         ach_payment_id, notes, created_at)
+      select d.id, d.investor_id, 'interest_payment', d.amount,
+             case when d.investment_type = 'high_yield' then d.amount else 0 end,
+             ${spec.executionDate}::date, ${spec.period}::date, d.ach_payment_id,
+             case when d.investment_type = 'high_yield' then ${creditedNote} else ${paidNote} end,
+             ${spec.now}::timestamptz
+      from due d where d.amount > 0
+      on conflict (investment_id, posting_period) where transaction_type = 'interest_payment' do nothing
+      returning investment_id, investor_id, amount, ach_payment_id
+    ),
+    credits as (
+      insert into ach_payments
+        (id, investor_id, bank_account_id, investment_id, payment_type, direction, amount, status, effective_date,
+         posting_period, created_at, updated_at)
+      select e.ach_payment_id, e.investor_id, b.id, e.investment_id, 'interest', 'credit', e.amount, 'pending',
+             ${spec.achEffectiveDate}::date, ${spec.period}::date, ${spec.now}::timestamptz, ${spec.now}::timestamptz
+      from entries e
+      left join bank_accounts b on b.investor_id = e.investor_id and b.is_primary and b.deleted_at is null
+      where e.ach_payment_id is not null
+    ),
+    moved as (
+      update investments i set
+        interest_posted = i.interest_posted + coalesce(e.amount, 0),
+        last_posted_period = ${spec.period}::date,
+        accrued_through = d.accrued_to,
+        interest_accrued = ${cumulativeInterestAt(sql`d.accrued_to`)} - (i.interest_posted + coalesce(e.amount, 0))
+      from due d left join entries e on e.investment_id = d.id
+      where i.id = d.id and (e.investment_id is not null or d.amount = 0)
+    )
+    select e.investor_id,
+           coalesce(sum(e.amount) filter (where e.ach_payment_id is not null), 0)::text as paid_to_bank,
+           coalesce(sum(e.amount) filter (where e.ach_payment_id is null), 0)::text as credited_to_notes,
+           count(*)::int as entries
+    from entries e group by e.investor_id`);
+  return rowsOf<{ investor_id: string; paid_to_bank: string; credited_to_notes: string; entries: number }>(
+    result,
+  ).map((row) => ({
+    investorId: row.investor_id,
+    paidToBank: row.paid_to_bank,
+    creditedToNotes: row.credited_to_notes,
+    entries: row.entries,
+  }));
+}
+
+/** Which notes of a range the month-by-month posting covers. */
+export type PostingScope = 'active' | 'maturing';
+
+function scopeFilter(scope: PostingScope, executionDate: IsoDate): SQL {
+  return scope === 'maturing'
+    ? sql`i.investment_type = 'high_yield' and i.maturity_date <= ${executionDate}::date`
+    : sql`true`;
+}
+
+async function firstUnpostedPeriod(tx: Executor, range: InvestorRange, filter: SQL): Promise<IsoDate | null> {
+  const result = await tx.execute(sql`
+    select to_char(min(coalesce(i.last_posted_period + interval '1 month', date_trunc('month', i.start_date))), 'YYYY-MM-DD')
+           as period
+    from investments i
+    where i.status = 'active' and ${inInvestorRange(range)} and ${filter}`);
+  return rowsOf<{ period: string | null }>(result)[0]?.period ?? null;
+}
+
+/**
+ * Posts, oldest first, every period of the range's active notes that has ended before the
+ * execution date: whole calendar months, and a High-Yield note's last stub once it has
+ * reached maturity. `lastPeriod` bounds the loop (the last month that can be due).
+ */
+export async function postEndedPeriods(
+  tx: Executor,
+  input: PostingWrite & { range: InvestorRange; scope: PostingScope; lastPeriod: IsoDate },
+): Promise<PostedInterest[]> {
+  const filter = scopeFilter(input.scope, input.executionDate);
+  const first = await firstUnpostedPeriod(tx, input.range, filter);
+  if (first === null) return [];
+  const posted: PostedInterest[] = [];
+  for (let period = first; period <= input.lastPeriod; period = addMonths(period, 1)) {
+    const nextPeriod = addMonths(period, 1);
+    const coveredUntil = sql`(case when i.investment_type = 'high_yield' then least(${nextPeriod}::date, i.maturity_date) else ${nextPeriod}::date end)`;
+    posted.push(
+      ...(await postPeriod(tx, {
+        ...input,
+        period,
+        coveredUntil,
+        accruedThrough: sql`greatest(i.accrued_through, ${accrualTargetOn(input.executionDate)})`,
+        dueNotes: sql`i.status = 'active' and ${inInvestorRange(input.range)} and ${filter}
+          and i.start_date < ${nextPeriod}::date
+          and not (i.investment_type = 'high_yield' and i.maturity_date <= ${period}::date)
+          and ${coveredUntil} <= ${input.executionDate}::date`,
+      })),
+    );
+  }
+  return posted;
+}
+
+/**
+ * Posts everything a Standard note earned up to `until` (exclusive) as one last entry:
+ * used when a withdrawal empties the note, which then stops earning.
+ */
+export async function postClosingInterest(
+  tx: Executor,
+  input: PostingWrite & { investmentId: string; until: IsoDate },
+): Promise<PostedInterest[]> {
+  return postPeriod(tx, {
+    ...input,
+    period: `${addDays(input.until, -1).slice(0, 7)}-01`,
+    coveredUntil: sql`${input.until}::date`,
+    accruedThrough: sql`greatest(i.accrued_through, ${input.until}::date)`,
+    dueNotes: sql`i.id = ${input.investmentId}::uuid and i.status = 'active'`,
+  });
+}
+
+/**
+ * Accrues every day not yet accrued before the execution date: accrued_through moves in
+ * the same statement that sets the interest, so no day is ever counted twice.
+ */
+export async function accrueThrough(
+  tx: Executor,
+  input: { range: InvestorRange; executionDate: IsoDate },
+): Promise<number> {
+  const target = accrualTargetOn(input.executionDate);
+  const result = await tx.execute(sql`
+    update investments i set
+      accrued_through = ${target},
+      interest_accrued = ${cumulativeInterestAt(target)} - i.interest_posted
+    where i.status = 'active' and ${inInvestorRange(input.range)} and i.accrued_through < ${target}`);
+  return affectedRows(result);
+}

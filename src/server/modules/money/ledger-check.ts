@@ -1,0 +1,159 @@
+/**
+ * The ledger check (`npm run check:ledger`, also run by the tests): recomputes every note's
+ * value and interest from its entries alone and compares them with the figures the
+ * platform keeps and shows, naming every investor and note that disagree.
+ */
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client';
+import { cumulativeInterestAt } from './money-sql';
+
+export interface LedgerProblem {
+  investorId: string;
+  investmentId: string | null;
+  check: string;
+  expected: string;
+  actual: string;
+}
+
+export interface LedgerReport {
+  investorsChecked: number;
+  notesChecked: number;
+  problems: LedgerProblem[];
+}
+
+/** Stops listing after this many problems so a broken database still gives a readable report. */
+const PROBLEM_LIMIT = 1_000;
+
+/**
+ * Per note, from the entries: value (sum of value effects), interest posted net of reversals,
+ * withdrawals net of reversals, purchases. Against the note's kept figures: value =
+ * principal + credited interest - withdrawn (0 once cancelled), interest_posted, the
+ * accrual (exact cumulative interest to accrued_through less what was posted).
+ */
+const noteChecks = sql`
+  with ledger as (
+    select t.investment_id,
+           sum(t.value_effect) as value,
+           sum(case when t.transaction_type = 'interest_payment' then t.amount
+                    when r.transaction_type = 'interest_payment' then -t.amount else 0 end) as interest,
+           sum(case when t.transaction_type = 'withdrawal' then t.amount
+                    when r.transaction_type = 'withdrawal' then -t.amount else 0 end) as withdrawn,
+           count(*) filter (where t.transaction_type = 'purchase') as purchases,
+           sum(t.amount) filter (where t.transaction_type = 'purchase') as purchased
+    from investment_transactions t
+    left join investment_transactions r on r.id = t.reverses_transaction_id
+    group by t.investment_id
+  ),
+  notes as (
+    select i.id, i.investor_id, i.status, i.investment_type,
+           coalesce(l.value, 0) as ledger_value,
+           case when i.status = 'cancelled' then 0
+                else i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else 0 end
+                     - i.amount_withdrawn end as kept_value,
+           coalesce(l.interest, 0) as ledger_interest,
+           case when i.status = 'cancelled' then 0 else i.interest_posted end as kept_interest,
+           coalesce(l.withdrawn, 0) as ledger_withdrawn, i.amount_withdrawn,
+           coalesce(l.purchases, 0) as purchases, l.purchased, i.principal_amount,
+           i.interest_accrued,
+           case when i.status = 'active' then ${cumulativeInterestAt(sql`i.accrued_through`)} - i.interest_posted else 0 end
+             as expected_accrued,
+           i.accrued_through, i.start_date, i.maturity_date
+    from investments i left join ledger l on l.investment_id = i.id
+  )
+  select id, investor_id, check_name, expected, actual from (
+    select id, investor_id, 'note value' as check_name, ledger_value::text as expected, kept_value::text as actual
+    from notes where ledger_value <> kept_value
+    union all
+    select id, investor_id, 'interest posted', ledger_interest::text, kept_interest::text
+    from notes where ledger_interest <> kept_interest
+    union all
+    select id, investor_id, 'amount withdrawn', ledger_withdrawn::text, amount_withdrawn::text
+    from notes where ledger_withdrawn <> amount_withdrawn
+    union all
+    select id, investor_id, 'purchase entry', '1 of ' || principal_amount::text,
+           purchases::text || ' of ' || coalesce(purchased::text, '0')
+    from notes where purchases <> 1 or purchased <> principal_amount
+    union all
+    select id, investor_id, 'interest accrued', expected_accrued::text, interest_accrued::text
+    from notes where interest_accrued <> expected_accrued
+    union all
+    select id, investor_id, 'accrued through', 'from ' || start_date::text || case when investment_type = 'high_yield'
+             then ' to ' || maturity_date::text else '' end, accrued_through::text
+    from notes where accrued_through < start_date or (investment_type = 'high_yield' and accrued_through > maturity_date)
+  ) problems`;
+
+/** Standard interest is paid by ACH: each posting has its credit for the same amount. */
+const paymentChecks = sql`
+  select t.investment_id as id, t.investor_id, 'interest credit' as check_name, t.amount::text as expected,
+         coalesce(a.amount::text, 'none') as actual
+  from investment_transactions t
+  join investments i on i.id = t.investment_id
+  left join ach_payments a on a.id = t.ach_payment_id and a.payment_type = 'interest'
+  where t.transaction_type = 'interest_payment' and i.investment_type = 'standard'
+    and (a.id is null or a.amount <> t.amount or a.posting_period <> t.posting_period)
+  union all
+  select null, w.investor_id, 'withdrawal ' || w.id::text, w.amount::text,
+         coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0)::text || ' drawn, '
+           || coalesce(max(a.amount)::text, 'no') || ' credited'
+  from withdrawals w
+  left join investment_transactions t on t.withdrawal_id = w.id and t.transaction_type = 'withdrawal'
+  left join ach_payments a on a.id = w.ach_payment_id
+  where w.status in ('paid', 'failed') and w.ach_payment_id is not null
+  group by w.id, w.investor_id, w.amount
+  having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
+      or max(a.amount) is distinct from w.amount`;
+
+/** The balance the portal shows (active and matured notes) against the same sum from the entries. */
+const balanceChecks = sql`
+  with values_by_note as (
+    select i.investor_id, i.id, i.status,
+           coalesce((select sum(t.value_effect) from investment_transactions t where t.investment_id = i.id), 0) as ledger_value,
+           i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else 0 end
+             - i.amount_withdrawn as kept_value
+    from investments i where i.status in ('active', 'matured')
+  )
+  select null as id, investor_id, 'balance' as check_name, sum(ledger_value)::text as expected, sum(kept_value)::text as actual
+  from values_by_note group by investor_id having sum(ledger_value) <> sum(kept_value)`;
+
+export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
+  const problems: LedgerProblem[] = [];
+  for (const check of [noteChecks, paymentChecks, balanceChecks]) {
+    const result = await db.execute(sql`${check} limit ${PROBLEM_LIMIT}`);
+    for (const row of rowsOf<{
+      id: string | null;
+      investor_id: string;
+      check_name: string;
+      expected: string;
+      actual: string;
+    }>(result)) {
+      problems.push({
+        investorId: row.investor_id,
+        investmentId: row.id,
+        check: row.check_name,
+        expected: row.expected,
+        actual: row.actual,
+      });
+    }
+  }
+  const counts = rowsOf<{ investors: number; notes: number }>(
+    await db.execute(
+      sql`select (select count(*)::int from investors) as investors, (select count(*)::int from investments) as notes`,
+    ),
+  )[0]!;
+  return { investorsChecked: counts.investors, notesChecked: counts.notes, problems };
+}
+
+export function formatLedgerReport(report: LedgerReport): string {
+  const lines = [
+    `Ledger check: ${report.investorsChecked} investors, ${report.notesChecked} notes, ${report.problems.length} disagreements`,
+  ];
+  for (const problem of report.problems) {
+    const subject = problem.investmentId
+      ? `investor ${problem.investorId}, note ${problem.investmentId}`
+      : `investor ${problem.investorId}`;
+    lines.push(
+      `  ${subject}: ${problem.check}: from the entries ${problem.expected}, kept ${problem.actual}`,
+    );
+  }
+  return lines.join('\n');
+}

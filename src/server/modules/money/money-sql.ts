@@ -1,0 +1,81 @@
+/**
+ * SQL shared by the money engine's statements. Every statement works on a set of notes
+ * (alias `i`) inside one investor-id range, never row by row.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+import type { IsoDate } from '../../../shared/dates/calendar-date';
+import { type Database, type Executor, rowsOf, type Transaction } from '../../db/client';
+
+/**
+ * Interest accrued from start_date up to (not including) `date`, exact to 10 places
+ * (truncated, so half-up rounding of it to cents equals rounding the exact value):
+ * rate x ((principal - withdrawn) x days + withdrawn_principal_days) / 365.
+ */
+export function cumulativeInterestAt(date: SQL): SQL {
+  return sql`(div(i.interest_rate_annual * ((i.principal_amount - i.amount_withdrawn) * (${date} - i.start_date) + i.withdrawn_principal_days) * 10000000000, 365) * 0.0000000001)`;
+}
+
+/** The day a note's accrual can reach on an execution date: High-Yield notes stop at maturity. */
+export function accrualTargetOn(executionDate: IsoDate): SQL {
+  return sql`(case when i.investment_type = 'high_yield' then least(${executionDate}::date, i.maturity_date) else ${executionDate}::date end)`;
+}
+
+/** A batch: the notes of investors with id in (after, through]; null bounds are open. */
+export interface InvestorRange {
+  after: string | null;
+  through: string | null;
+}
+
+export function inInvestorRange(range: InvestorRange, column: SQL = sql`i.investor_id`): SQL {
+  const lower = range.after === null ? sql`true` : sql`${column} > ${range.after}::uuid`;
+  const upper = range.through === null ? sql`true` : sql`${column} <= ${range.through}::uuid`;
+  return sql`(${lower} and ${upper})`;
+}
+
+/** Splits the investors into id ranges of about `investorsPerBatch` each (one scan of the primary key). */
+export async function listInvestorRanges(db: Executor, investorsPerBatch: number): Promise<InvestorRange[]> {
+  const result = await db.execute(sql`
+    select id from (select id, row_number() over (order by id) as position from investors) ranked
+    where position % ${investorsPerBatch} = 0 order by id`);
+  const bounds = rowsOf<{ id: string }>(result).map((row) => row.id);
+  const ranges: InvestorRange[] = [];
+  let after: string | null = null;
+  for (const bound of bounds) {
+    ranges.push({ after, through: bound });
+    after = bound;
+  }
+  ranges.push({ after, through: null });
+  return ranges;
+}
+
+/** Rows changed by an UPDATE/INSERT, whichever driver ran it. */
+export function affectedRows(result: unknown): number {
+  const value = result as { rowCount?: number | null; affectedRows?: number };
+  return value.rowCount ?? value.affectedRows ?? 0;
+}
+
+const retryableCodes = new Set(['40P01', '40001']);
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * One batch in one transaction. A deadlock with a concurrent run of the same job is
+ * retried: every statement is idempotent, so the retry finds the other run's work done.
+ */
+export async function inBatchTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (attempt >= 3 || !retryableCodes.has(errorCode(error) ?? '')) throw error;
+    }
+  }
+}

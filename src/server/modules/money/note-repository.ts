@@ -1,0 +1,103 @@
+/**
+ * Creating notes the way the ledger expects them (PRODUCT.md 17): the investment, its
+ * `purchase` entry, the pending funding debit and the debit authorisation, in the caller's
+ * transaction. The demo seed and the tests buy through this; so can the portal's purchase.
+ */
+import { addMonths, addYears, type IsoDate } from '../../../shared/dates/calendar-date';
+import { STANDARD_LOCKUP_MONTHS, type InvestmentType } from '../../../shared/products/plans';
+import type { Executor } from '../../db/client';
+import { achPayments, debitAuthorizations, investments, investmentTransactions } from '../../db/schema';
+
+export interface NewNote {
+  investorId: string;
+  bankAccountId: string;
+  productId?: string | null;
+  investmentType: InvestmentType;
+  /** Decimal dollars, two places. */
+  principal: string;
+  /** Annual rate as a fraction ("0.094"). */
+  rate: string;
+  termYears: number;
+  startDate: IsoDate;
+  now: Date;
+  /** When the funding debit is expected to settle (from the ACH provider). */
+  fundingEffectiveDate: IsoDate;
+  agreementVersion: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  idempotencyKey?: string | null;
+}
+
+/** High-Yield: end of term. Standard: end of the 12-month lock-up (Feb 29 + N years = Feb 28). */
+export function maturityDateOf(
+  investmentType: InvestmentType,
+  startDate: IsoDate,
+  termYears: number,
+): IsoDate {
+  return investmentType === 'standard'
+    ? addMonths(startDate, STANDARD_LOCKUP_MONTHS)
+    : addYears(startDate, termYears);
+}
+
+export async function insertFundedNote(
+  tx: Executor,
+  note: NewNote,
+): Promise<{ investmentId: string; achPaymentId: string }> {
+  const [investment] = await tx
+    .insert(investments)
+    .values({
+      investorId: note.investorId,
+      productId: note.productId ?? null,
+      investmentType: note.investmentType,
+      principalAmount: note.principal,
+      interestRateAnnual: note.rate,
+      termYears: note.termYears,
+      startDate: note.startDate,
+      maturityDate: maturityDateOf(note.investmentType, note.startDate, note.termYears),
+      status: 'active',
+      accruedThrough: note.startDate,
+      idempotencyKey: note.idempotencyKey ?? null,
+      createdAt: note.now,
+      updatedAt: note.now,
+    })
+    .returning({ id: investments.id });
+  const investmentId = investment!.id;
+  const [funding] = await tx
+    .insert(achPayments)
+    .values({
+      investorId: note.investorId,
+      bankAccountId: note.bankAccountId,
+      investmentId,
+      paymentType: 'funding',
+      direction: 'debit',
+      amount: note.principal,
+      status: 'pending',
+      effectiveDate: note.fundingEffectiveDate,
+      createdAt: note.now,
+      updatedAt: note.now,
+    })
+    .returning({ id: achPayments.id });
+  const achPaymentId = funding!.id;
+  await tx.insert(investmentTransactions).values({
+    investmentId,
+    investorId: note.investorId,
+    transactionType: 'purchase',
+    amount: note.principal,
+    valueEffect: note.principal,
+    transactionDate: note.startDate,
+    achPaymentId,
+    notes: 'Note purchased',
+    createdAt: note.now,
+  });
+  await tx.insert(debitAuthorizations).values({
+    investmentId,
+    investorId: note.investorId,
+    bankAccountId: note.bankAccountId,
+    agreementVersion: note.agreementVersion,
+    amount: note.principal,
+    authorizedAt: note.now,
+    ipAddress: note.ipAddress ?? null,
+    userAgent: note.userAgent ?? null,
+  });
+  return { investmentId, achPaymentId };
+}

@@ -1,0 +1,84 @@
+import { type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
+import { addMoney } from '../../../shared/money/decimal-string';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import type { JobFunctionResult } from '../../functions/job-functions';
+import { rowsOf } from '../../db/client';
+import { DEFAULT_INVESTORS_PER_BATCH, type MoneyEngineContext } from './engine-context';
+import { postEndedPeriods } from './interest-repository';
+import { interestNoticesOf, totalsOf } from './interest-notices';
+import {
+  affectedRows,
+  type InvestorRange,
+  inBatchTransaction,
+  inInvestorRange,
+  listInvestorRanges,
+} from './money-sql';
+
+/**
+ * A High-Yield note whose every period through maturity is posted becomes `matured`: it
+ * stops earning, and the sub-cent remainder of its last posting is let go.
+ */
+async function markMatured(
+  tx: Executor,
+  range: InvestorRange,
+  executionDate: IsoDate,
+  now: Date,
+): Promise<number> {
+  const result = await tx.execute(sql`
+    update investments i set status = 'matured', matured_at = ${now}::timestamptz, accrued_through = i.maturity_date,
+      interest_accrued = 0, updated_at = ${now}::timestamptz
+    where i.status = 'active' and i.investment_type = 'high_yield' and i.maturity_date <= ${executionDate}::date
+      and ${inInvestorRange(range)}
+      and i.last_posted_period >= date_trunc('month', i.maturity_date - 1)::date`);
+  return affectedRows(result);
+}
+
+async function countLockUpsEnding(db: Executor, executionDate: IsoDate): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as count from investments
+    where investment_type = 'standard' and status = 'active' and maturity_date = ${executionDate}::date`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+/**
+ * `process-maturities`: High-Yield notes that reached maturity by the execution date post
+ * their last stub (and any month not yet posted) and become `matured`. Standard notes whose
+ * 12-month lock-up ends become withdrawable by date alone (PRODUCT.md 19) and keep earning;
+ * they are counted here.
+ */
+export async function processMaturities(
+  engine: MoneyEngineContext,
+  executionDate: IsoDate,
+): Promise<JobFunctionResult> {
+  const ranges = await listInvestorRanges(engine.db, engine.investorsPerBatch ?? DEFAULT_INVESTORS_PER_BATCH);
+  const now = engine.clock.now();
+  const achEffectiveDate = engine.ach.expectedSettlementDate(executionDate);
+  let notesMatured = 0;
+  let entriesPosted = 0;
+  let amountPosted = '0.00';
+  for (const range of ranges) {
+    const batch = await inBatchTransaction(engine.db, async (tx) => {
+      const posted = await postEndedPeriods(tx, {
+        range,
+        scope: 'maturing',
+        lastPeriod: startOfMonth(executionDate),
+        executionDate,
+        now,
+        achEffectiveDate,
+      });
+      const matured = await markMatured(tx, range, executionDate, now);
+      return { posted, matured };
+    });
+    const totals = totalsOf(batch.posted);
+    notesMatured += batch.matured;
+    entriesPosted += totals.entries;
+    amountPosted = addMoney(amountPosted, totals.amount);
+    await engine.notifier.interestPaid(interestNoticesOf(batch.posted, executionDate));
+  }
+  const lockUpsEnded = await countLockUpsEnding(engine.db, executionDate);
+  return {
+    recordsProcessed: notesMatured + lockUpsEnded,
+    metadata: { notesMatured, lockUpsEnded, entriesPosted, amountPosted },
+  };
+}

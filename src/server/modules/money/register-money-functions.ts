@@ -1,0 +1,44 @@
+import type { AppContext } from '../../context';
+import type { JobFunctionResult } from '../../functions/job-functions';
+import { calculateDailyInterest } from './calculate-daily-interest';
+import { type MoneyEngineContext, moneyEngineFromContext } from './engine-context';
+import { processMaturities } from './process-maturities';
+import { processWithdrawals } from './process-withdrawals';
+import { settleAchPayments } from './settle-ach-payments';
+
+type MoneyFunction = (engine: MoneyEngineContext, executionDate: string) => Promise<JobFunctionResult>;
+
+const moneyFunctions: { name: string; description: string; run: MoneyFunction }[] = [
+  {
+    name: 'calculate-daily-interest',
+    description: 'Accrues interest for every day not yet accrued and posts each ended month.',
+    run: calculateDailyInterest,
+  },
+  {
+    name: 'process-maturities',
+    description: 'Posts the last stub of High-Yield notes reaching maturity and marks them matured.',
+    run: processMaturities,
+  },
+  {
+    name: 'settle-ach-payments',
+    description: 'Settles pending funding debits, interest credits and withdrawal credits.',
+    run: settleAchPayments,
+  },
+  {
+    name: 'process-withdrawals',
+    description: 'Pays pending withdrawals due by the execution date, oldest notes first.',
+    run: processWithdrawals,
+  },
+];
+
+/** The money engine's named server functions (PRODUCT.md 30), callable by the scheduler and admins. */
+export function registerMoneyFunctions(context: AppContext): void {
+  const engine = moneyEngineFromContext(context);
+  for (const definition of moneyFunctions) {
+    context.jobFunctions.register({
+      name: definition.name,
+      description: definition.description,
+      run: (_context, input) => definition.run(engine, input.executionDate),
+    });
+  }
+}

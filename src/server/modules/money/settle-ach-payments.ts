@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import type { IsoDate } from '../../../shared/dates/calendar-date';
+import { type Executor, rowsOf } from '../../db/client';
+import type { JobFunctionResult } from '../../functions/job-functions';
+import type { AchOutcome, AchPaymentOrder } from '../../providers/ach';
+import type { MoneyEngineContext } from './engine-context';
+import { inBatchTransaction } from './money-sql';
+import { reverseFailedWithdrawals } from './withdrawal-repository';
+
+const PAYMENTS_PER_BATCH = 1_000;
+
+async function listDuePayments(
+  db: Executor,
+  executionDate: IsoDate,
+  afterId: string | null,
+): Promise<AchPaymentOrder[]> {
+  const result = await db.execute(sql`
+    select id, payment_type, direction, amount::text as amount, bank_account_id, to_char(effective_date, 'YYYY-MM-DD') as effective_date
+    from ach_payments
+    where status = 'pending' and effective_date <= ${executionDate}::date
+      ${afterId === null ? sql`` : sql`and id > ${afterId}::uuid`}
+    order by id limit ${PAYMENTS_PER_BATCH}`);
+  return rowsOf<{
+    id: string;
+    payment_type: AchPaymentOrder['paymentType'];
+    direction: AchPaymentOrder['direction'];
+    amount: string;
+    bank_account_id: string | null;
+    effective_date: IsoDate;
+  }>(result).map((row) => ({
+    id: row.id,
+    paymentType: row.payment_type,
+    direction: row.direction,
+    amount: row.amount,
+    bankAccountId: row.bank_account_id,
+    effectiveDate: row.effective_date,
+  }));
+}
+
+async function markCompleted(
+  tx: Executor,
+  outcomes: Extract<AchOutcome, { status: 'completed' }>[],
+  now: Date,
+): Promise<number> {
+  if (outcomes.length === 0) return 0;
+  const result = await tx.execute(sql`
+    update ach_payments a set status = 'completed', settled_at = ${now}::timestamptz, provider_reference = o.reference,
+      updated_at = ${now}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(
+      outcomes.map((outcome) => ({ id: outcome.id, reference: outcome.providerReference })),
+    )}::jsonb) as o(id uuid, reference text)
+    where a.id = o.id and a.status = 'pending'
+    returning a.id`);
+  return rowsOf(result).length;
+}
+
+interface FailedPayment {
+  id: string;
+  payment_type: AchPaymentOrder['paymentType'];
+  investment_id: string | null;
+  withdrawal_id: string | null;
+  failure_reason: string;
+}
+
+async function markFailed(
+  tx: Executor,
+  outcomes: Extract<AchOutcome, { status: 'failed' }>[],
+  now: Date,
+): Promise<FailedPayment[]> {
+  if (outcomes.length === 0) return [];
+  const result = await tx.execute(sql`
+    update ach_payments a set status = 'failed', failure_reason = o.reason, provider_reference = o.reference,
+      updated_at = ${now}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(
+      outcomes.map((outcome) => ({
+        id: outcome.id,
+        reason: outcome.failureReason,
+        reference: outcome.providerReference,
+      })),
+    )}::jsonb) as o(id uuid, reason text, reference text)
+    where a.id = o.id and a.status = 'pending'
+    returning a.id, a.payment_type, a.investment_id, a.withdrawal_id, a.failure_reason`);
+  return rowsOf<FailedPayment>(result);
+}
+
+/**
+ * A failed funding debit means the money never arrived: the note is cancelled, its
+ * purchase and every interest posting reversed by `reversal` entries (PRODUCT.md 17), and
+ * its Standard interest credits still pending are cancelled.
+ */
+async function cancelUnfundedNotes(
+  tx: Executor,
+  failed: FailedPayment[],
+  input: { executionDate: IsoDate; now: Date },
+): Promise<number> {
+  if (failed.length === 0) return 0;
+  const reasons = JSON.stringify(
+    failed.map((payment) => ({ id: payment.investment_id, reason: payment.failure_reason })),
+  );
+  const result = await tx.execute(sql`
+    with failure as (
+      select * from jsonb_to_recordset(${reasons}::jsonb) as f(id uuid, reason text)
+    ),
+    cancelled as (
+      update investments i set status = 'cancelled', cancelled_at = ${input.now}::timestamptz,
+        cancellation_reason = 'Funding debit failed: ' || f.reason, interest_accrued = 0, updated_at = ${input.now}::timestamptz
+      from failure f
+      where i.id = f.id and i.status in ('active', 'matured')
+      returning i.id, f.reason
+    ),
+    reversed as (
+      insert into investment_transactions
+        (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, reverses_transaction_id,
+         notes, created_at)
+      select t.investment_id, t.investor_id, 'reversal', t.amount, -t.value_effect, ${input.executionDate}::date, t.id,
+             'Reversal: funding debit failed (' || c.reason || ')', ${input.now}::timestamptz
+      from investment_transactions t join cancelled c on c.id = t.investment_id
+      where t.transaction_type in ('purchase', 'interest_payment')
+      on conflict do nothing
+    ),
+    credits as (
+      update ach_payments a set status = 'cancelled', failure_reason = 'Note cancelled: its funding debit failed',
+        updated_at = ${input.now}::timestamptz
+      from cancelled c
+      where a.investment_id = c.id and a.payment_type = 'interest' and a.status = 'pending'
+    )
+    select count(*)::int as count from cancelled`);
+  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+}
+
+/**
+ * `settle-ach-payments`: asks the ACH provider about every pending payment due by the
+ * execution date and records the outcome. Failures keep their reason; a failed funding
+ * debit cancels its note, a failed withdrawal credit returns the funds to the notes.
+ */
+export async function settleAchPayments(
+  engine: MoneyEngineContext,
+  executionDate: IsoDate,
+): Promise<JobFunctionResult> {
+  const now = engine.clock.now();
+  let afterId: string | null = null;
+  let completed = 0;
+  let failed = 0;
+  let notesCancelled = 0;
+  let withdrawalsReturned = 0;
+  while (true) {
+    const due = await listDuePayments(engine.db, executionDate, afterId);
+    if (due.length === 0) break;
+    afterId = due[due.length - 1]!.id;
+    const outcomes = await engine.ach.settle(due, executionDate);
+    const batch = await inBatchTransaction(engine.db, async (tx) => {
+      const done = await markCompleted(
+        tx,
+        outcomes.filter((outcome) => outcome.status === 'completed'),
+        now,
+      );
+      const failures = await markFailed(
+        tx,
+        outcomes.filter((outcome) => outcome.status === 'failed'),
+        now,
+      );
+      const cancelled = await cancelUnfundedNotes(
+        tx,
+        failures.filter((payment) => payment.payment_type === 'funding' && payment.investment_id !== null),
+        { executionDate, now },
+      );
+      const returned = await reverseFailedWithdrawals(
+        tx,
+        failures.filter((payment) => payment.payment_type === 'withdrawal' && payment.withdrawal_id !== null),
+        { executionDate, now },
+      );
+      return { done, failed: failures.length, cancelled, returned };
+    });
+    completed += batch.done;
+    failed += batch.failed;
+    notesCancelled += batch.cancelled;
+    withdrawalsReturned += batch.returned;
+    if (due.length < PAYMENTS_PER_BATCH) break;
+  }
+  return {
+    recordsProcessed: completed + failed,
+    metadata: { completed, failed, notesCancelled, withdrawalsReturned },
+  };
+}

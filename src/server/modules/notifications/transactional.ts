@@ -1,0 +1,98 @@
+/**
+ * Transactional messages (PRODUCT.md 29): the portal bell always gets the notice; e-mail and
+ * SMS go out only on the channels the investor's preferences allow, SMS only to a verified phone.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { type Executor, rowsOf } from '../../db/client';
+import { investorNotifications } from '../../db/schema';
+
+export const transactionalKinds = [
+  'interest_payment',
+  'withdrawal_confirmation',
+  'investment_purchase',
+  'account_verification',
+] as const;
+export type TransactionalKind = (typeof transactionalKinds)[number];
+
+export interface TransactionalNotice {
+  investorId: string;
+  kind: TransactionalKind;
+  /** The bell's title and body. */
+  title: string;
+  body: string;
+  email?: { subject: string; text: string; html: string };
+  sms?: string;
+  /** When the event happened (defaults to now): history written by the demo seed keeps its dates. */
+  occurredAt?: Date;
+}
+
+export interface NotifyResult {
+  channels: ('email' | 'sms')[];
+}
+
+interface Recipient {
+  email: string;
+  phone: string | null;
+  phone_verified: boolean;
+  email_allowed: boolean | null;
+  sms_allowed: boolean | null;
+}
+
+/** Column pairs of notification_preferences per kind; a missing row means the schema defaults. */
+const preferenceColumns: Record<TransactionalKind, { email: string; sms: string }> = {
+  interest_payment: { email: 'interest_payment_email', sms: 'interest_payment_sms' },
+  withdrawal_confirmation: { email: 'withdrawal_confirmation_email', sms: 'withdrawal_confirmation_sms' },
+  investment_purchase: { email: 'investment_purchase_email', sms: 'investment_purchase_sms' },
+  account_verification: { email: 'account_verification_email', sms: 'account_verification_sms' },
+};
+
+const defaultAllowed = { email: true, sms: false } as const;
+
+async function findRecipient(
+  db: Executor,
+  investorId: string,
+  kind: TransactionalKind,
+): Promise<Recipient | null> {
+  const columns = preferenceColumns[kind];
+  const result = await db.execute(sql`
+    select i.email, i.phone,
+           (u.phone_verified_at is not null and u.phone_e164 = i.phone) as phone_verified,
+           p.${sql.raw(columns.email)} as email_allowed,
+           p.${sql.raw(columns.sms)} as sms_allowed
+    from investors i
+    join users u on u.id = i.user_id
+    left join notification_preferences p on p.investor_id = i.id
+    where i.id = ${investorId}`);
+  return rowsOf<Recipient>(result)[0] ?? null;
+}
+
+export async function notifyInvestor(
+  context: Pick<AppContext, 'db' | 'messages'>,
+  notice: TransactionalNotice,
+): Promise<NotifyResult> {
+  const recipient = await findRecipient(context.db, notice.investorId, notice.kind);
+  if (!recipient) return { channels: [] };
+  await context.db.insert(investorNotifications).values({
+    investorId: notice.investorId,
+    kind: notice.kind,
+    title: notice.title,
+    body: notice.body,
+    ...(notice.occurredAt ? { createdAt: notice.occurredAt } : {}),
+  });
+  const channels: NotifyResult['channels'] = [];
+  if (notice.email && (recipient.email_allowed ?? defaultAllowed.email)) {
+    const sent = await context.messages.sendEmail({ to: recipient.email, ...notice.email });
+    if (sent.status === 'sent') channels.push('email');
+  }
+  if (
+    notice.sms &&
+    recipient.phone &&
+    recipient.phone_verified &&
+    (recipient.sms_allowed ?? defaultAllowed.sms)
+  ) {
+    const sent = await context.messages.sendSms({ to: recipient.phone, text: notice.sms });
+    if (sent.status === 'sent') channels.push('sms');
+  }
+  return { channels };
+}

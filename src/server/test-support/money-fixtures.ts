@@ -1,0 +1,140 @@
+/**
+ * Test fixtures for the money engine: investors with a verified bank account, notes bought
+ * through the purchase-like insert, and a day runner that fires the jobs in cron order.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IsoDate } from '../../shared/dates/calendar-date';
+import type { InvestmentType } from '../../shared/products/plans';
+import { movableClock } from '../clock';
+import type { Database } from '../db/client';
+import { bankAccounts, investors, notificationPreferences, users } from '../db/schema';
+import { calculateDailyInterest } from '../modules/money/calculate-daily-interest';
+import type { MoneyEngineContext } from '../modules/money/engine-context';
+import type { MoneyNotifier } from '../modules/money/money-notices';
+import { insertFundedNote } from '../modules/money/note-repository';
+import { processMaturities } from '../modules/money/process-maturities';
+import { processWithdrawals } from '../modules/money/process-withdrawals';
+import { settleAchPayments } from '../modules/money/settle-ach-payments';
+import { type SandboxAchProvider, sandboxAchProvider } from '../providers/ach';
+
+export interface TestEngine extends MoneyEngineContext {
+  ach: SandboxAchProvider;
+  /** Sets the engine's clock to the morning of a business date. */
+  setDate(date: IsoDate): void;
+}
+
+/** Records what the engine asked to notify, without delivering. */
+export function recordingNotifier(): MoneyNotifier & { interest: string[]; withdrawals: string[] } {
+  const interest: string[] = [];
+  const withdrawals: string[] = [];
+  return {
+    interest,
+    withdrawals,
+    async interestPaid(notices) {
+      interest.push(...notices.map((notice) => `${notice.investorId}:${notice.executionDate}`));
+    },
+    async withdrawalPaid(notices) {
+      withdrawals.push(
+        ...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.amount}`),
+      );
+    },
+  };
+}
+
+export function createTestEngine(
+  db: Database,
+  options: { notifier?: MoneyNotifier; investorsPerBatch?: number; settlementBusinessDays?: number } = {},
+): TestEngine {
+  const clock = movableClock('2024-01-01T11:00:00Z');
+  return {
+    db,
+    clock,
+    ach: sandboxAchProvider({ settlementBusinessDays: options.settlementBusinessDays ?? 1 }),
+    notifier: options.notifier ?? recordingNotifier(),
+    investorsPerBatch: options.investorsPerBatch,
+    setDate(date) {
+      clock.set(`${date}T11:00:00Z`);
+    },
+  };
+}
+
+export async function createFundedInvestor(
+  db: Database,
+  options: { email?: string; phone?: string } = {},
+): Promise<{ investorId: string; bankAccountId: string; email: string }> {
+  const email = options.email ?? `investor-${randomBytes(5).toString('hex')}@example.com`;
+  const phone = options.phone ?? null;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      emailVerifiedAt: new Date(),
+      phoneE164: phone,
+      phoneVerifiedAt: phone ? new Date() : null,
+    })
+    .returning({ id: users.id });
+  const [investor] = await db
+    .insert(investors)
+    .values({
+      userId: user!.id,
+      firstName: 'Test',
+      lastName: 'Investor',
+      email,
+      phone,
+      status: 'active',
+      referralCode: randomBytes(5).toString('hex').toUpperCase(),
+    })
+    .returning({ id: investors.id });
+  await db.insert(notificationPreferences).values({ investorId: investor!.id });
+  const [bank] = await db
+    .insert(bankAccounts)
+    .values({
+      investorId: investor!.id,
+      provider: 'sandbox',
+      institutionName: 'Test Bank',
+      accountType: 'checking',
+      accountLastFour: '4321',
+      isPrimary: true,
+      verificationStatus: 'verified',
+      verifiedAt: new Date(),
+    })
+    .returning({ id: bankAccounts.id });
+  return { investorId: investor!.id, bankAccountId: bank!.id, email };
+}
+
+export async function buyNote(
+  engine: TestEngine,
+  input: {
+    investorId: string;
+    bankAccountId: string;
+    investmentType: InvestmentType;
+    principal: string;
+    rate: string;
+    termYears?: number;
+    startDate: IsoDate;
+  },
+): Promise<{ investmentId: string; achPaymentId: string }> {
+  return engine.db.transaction((tx) =>
+    insertFundedNote(tx, {
+      investorId: input.investorId,
+      bankAccountId: input.bankAccountId,
+      investmentType: input.investmentType,
+      principal: input.principal,
+      rate: input.rate,
+      termYears: input.termYears ?? (input.investmentType === 'standard' ? 1 : 2),
+      startDate: input.startDate,
+      now: new Date(`${input.startDate}T15:00:00Z`),
+      fundingEffectiveDate: engine.ach.expectedSettlementDate(input.startDate),
+      agreementVersion: 'test',
+    }),
+  );
+}
+
+/** Fires the money jobs for one day in their cron order. */
+export async function runMoneyDay(engine: TestEngine, date: IsoDate): Promise<void> {
+  engine.setDate(date);
+  await calculateDailyInterest(engine, date);
+  await processMaturities(engine, date);
+  await processWithdrawals(engine, date);
+  await settleAchPayments(engine, date);
+}
