@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { adminProductRoutes } from './admin-products/routes';
 import { registerAuthModule } from './auth/auth-module';
 import { jobRunRoutes } from './job-runs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
@@ -17,9 +18,10 @@ export interface FeatureDependencies {
 export async function registerFeatureModules(
   app: FastifyInstance,
   context: AppContext,
-  _dependencies: FeatureDependencies,
+  dependencies: FeatureDependencies,
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
+  await app.register(adminProductRoutes(context, dependencies.catalogue));
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
   // Keep last: it adds one route per job function registered by the modules above.
