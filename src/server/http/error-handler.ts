@@ -16,6 +16,8 @@ function firstValidationMessage(error: FastifyError): string {
 /** The one error handler: AppError -> {error: {code, message}}; 5xx hide their details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Errors always leave in the one error shape, whatever the route's success schema says.
+    reply.serializer(JSON.stringify);
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.status >= 500) request.log.error({ err: error }, 'application error');

@@ -17,6 +17,9 @@ export function registerOriginCheck(app: FastifyInstance, config: AppConfig): vo
     const host = request.headers.host;
     if (allowed.has(origin)) return;
     if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
-    return reply.status(403).send({ error: { code: 'forbidden', message: 'Cross-site request refused' } });
+    return reply
+      .status(403)
+      .serializer(JSON.stringify)
+      .send({ error: { code: 'forbidden', message: 'Cross-site request refused' } });
   });
 }
