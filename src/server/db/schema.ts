@@ -778,6 +778,12 @@ export const notificationCampaigns = pgTable(
   ],
 );
 
+/**
+ * pending: waiting; sending: handed to the provider (after a crash it is never retried, so
+ * nobody gets a message twice); skipped: the investor withdrew consent before delivery.
+ */
+export const notificationDeliveryStatuses = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
@@ -800,7 +806,7 @@ export const notificationDeliveries = pgTable(
       .where(sql`campaign_id is not null`),
     index('notification_deliveries_status_idx').on(table.campaignId, table.status),
     check('notification_deliveries_channel_check', inList('channel', ['email', 'sms'])),
-    check('notification_deliveries_status_check', inList('status', ['pending', 'sent', 'failed'])),
+    check('notification_deliveries_status_check', inList('status', notificationDeliveryStatuses)),
   ],
 );
 

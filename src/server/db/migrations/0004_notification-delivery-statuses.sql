@@ -1,0 +1,2 @@
+ALTER TABLE "notification_deliveries" DROP CONSTRAINT "notification_deliveries_status_check";--> statement-breakpoint
+ALTER TABLE "notification_deliveries" ADD CONSTRAINT "notification_deliveries_status_check" CHECK (status in ('pending', 'sending', 'sent', 'failed', 'skipped'));
