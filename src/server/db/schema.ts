@@ -711,13 +711,20 @@ export const jobExecutionHistory = pgTable(
     executionMetadata: jsonb('execution_metadata').notNull().default({}),
     triggeredByAdminId: uuid('triggered_by_admin_id').references(() => adminUsers.id),
     instanceId: text('instance_id'),
+    /** Refreshed by the instance executing a running run; a stale one means that instance died. */
+    heartbeatAt: at('heartbeat_at'),
   },
   (table) => [
     index('job_execution_history_job_idx').on(table.jobId, table.startedAt.desc()),
     index('job_execution_history_running_idx').on(table.status),
+    index('job_execution_history_started_idx').on(table.startedAt),
     uniqueIndex('job_execution_history_slot_key')
       .on(table.jobId, table.scheduledFor)
       .where(sql`trigger = 'schedule'`),
+    /** A job never overlaps with itself, whoever starts it. */
+    uniqueIndex('job_execution_history_one_running_key')
+      .on(table.jobId)
+      .where(sql`status = 'running'`),
     check('job_execution_history_status_check', inList('status', ['running', 'completed', 'failed'])),
     check('job_execution_history_trigger_check', inList('trigger', ['schedule', 'manual', 'startup'])),
   ],
