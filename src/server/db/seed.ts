@@ -1,38 +1,26 @@
-import { eq, sql } from 'drizzle-orm';
-import {
-  addDays,
-  addMonths,
-  addYears,
-  daysBetween,
-  endOfQuarter,
-  type IsoDate,
-  minDate,
-  startOfMonth,
-} from '../../shared/dates/calendar-date';
-import { addBusinessDays } from '../../shared/dates/business-days';
-import { cumulativeInterestCents, exactInterest, rateToMillionths } from '../../shared/ledger/interest';
-import { isInterestCreditedToNote } from '../../shared/ledger/ledger-model';
-import { centsToMoney } from '../../shared/money/decimal-string';
-import type { InvestmentType } from '../../shared/products/plans';
+import { sql } from 'drizzle-orm';
+import { addDays, addMonths, endOfQuarter, type IsoDate, minDate } from '../../shared/dates/calendar-date';
+import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../shared/products/plans';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
+import { historyNotifier } from '../modules/money/money-notices';
+import { insertFundedNote } from '../modules/money/note-repository';
+import { runMoneyDays } from '../modules/money/run-money-days';
+import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
+import { sandboxAchProvider } from '../providers/ach';
 import { encryptField } from '../security/field-encryption';
 import { hashPassword } from '../security/passwords';
 import type { Database } from './client';
 import {
-  achPayments,
   adminUsers,
   bankAccounts,
   investmentProducts,
-  investments,
-  investmentTransactions,
   investorOnboarding,
   investors,
   notificationPreferences,
   pageHotspots,
   scheduledJobs,
   users,
-  withdrawals,
 } from './schema';
 
 export const seededProducts = [
@@ -210,52 +198,38 @@ export async function seedReferenceData(db: Database): Promise<void> {
 
 interface DemoNote {
   investmentType: InvestmentType;
-  principalCents: bigint;
+  principal: string;
   rate: string;
   termYears: number;
   startOffsetDays: number;
-  /** Whether it was withdrawn in full at the first quarter end after its lock-up. */
-  withdrawnAtQuarterEnd?: boolean;
 }
 
 const demoNotes: DemoNote[] = [
-  {
-    investmentType: 'standard',
-    principalCents: 1_000_000n,
-    rate: '0.08',
-    termYears: 1,
-    startOffsetDays: 727,
-    withdrawnAtQuarterEnd: true,
-  },
-  {
-    investmentType: 'high_yield',
-    principalCents: 5_000_000n,
-    rate: '0.094',
-    termYears: 3,
-    startOffsetDays: 680,
-  },
-  {
-    investmentType: 'standard',
-    principalCents: 2_500_000n,
-    rate: '0.08',
-    termYears: 1,
-    startOffsetDays: 628,
-  },
-  {
-    investmentType: 'high_yield',
-    principalCents: 1_500_000n,
-    rate: '0.09',
-    termYears: 2,
-    startOffsetDays: 463,
-  },
-  {
-    investmentType: 'high_yield',
-    principalCents: 2_000_000n,
-    rate: '0.1024',
-    termYears: 5,
-    startOffsetDays: 234,
-  },
+  { investmentType: 'standard', principal: '10000.00', rate: '0.08', termYears: 1, startOffsetDays: 727 },
+  { investmentType: 'high_yield', principal: '50000.00', rate: '0.094', termYears: 3, startOffsetDays: 680 },
+  { investmentType: 'standard', principal: '25000.00', rate: '0.08', termYears: 1, startOffsetDays: 628 },
+  { investmentType: 'high_yield', principal: '15000.00', rate: '0.09', termYears: 2, startOffsetDays: 463 },
+  { investmentType: 'high_yield', principal: '20000.00', rate: '0.1024', termYears: 5, startOffsetDays: 234 },
 ];
+
+/**
+ * Transfers the demo investor asked for: all of the first note once its lock-up is over,
+ * and part of the third a quarter later, each requested a few weeks before its quarter end.
+ */
+function demoTransfers(
+  notes: { startDate: IsoDate; principal: string }[],
+): { requestedOn: IsoDate; amount: string }[] {
+  const first = notes[0]!;
+  const third = notes[2]!;
+  const firstQuarterEnd = endOfQuarter(addMonths(first.startDate, STANDARD_LOCKUP_MONTHS));
+  const thirdQuarterEnd = endOfQuarter(
+    addDays(endOfQuarter(addMonths(third.startDate, STANDARD_LOCKUP_MONTHS)), 1),
+  );
+  return [
+    { requestedOn: addDays(firstQuarterEnd, -20), amount: first.principal },
+    { requestedOn: addDays(thirdQuarterEnd, -15), amount: '5000.00' },
+  ];
+}
 
 export async function seedDemoData(db: Database, config: AppConfig, clock: Clock): Promise<void> {
   const [existingAdmin] = await db
@@ -281,7 +255,7 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
   const memberSince = addDays(today, -730);
   const memberSinceInstant = new Date(`${memberSince}T15:00:00Z`);
 
-  await db.transaction(async (tx) => {
+  const { investorId, bankAccountId } = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -307,20 +281,19 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
         createdAt: memberSinceInstant,
       })
       .returning({ id: investors.id });
-    const investorId = investor!.id;
     await tx.insert(investorOnboarding).values({
-      investorId,
+      investorId: investor!.id,
       emailVerified: true,
       phoneVerified: true,
       passwordVerified: true,
       lastStepCompleted: 'password',
       lastActivityAt: memberSinceInstant,
     });
-    await tx.insert(notificationPreferences).values({ investorId, marketingEmail: true });
+    await tx.insert(notificationPreferences).values({ investorId: investor!.id, marketingEmail: true });
     const [bank] = await tx
       .insert(bankAccounts)
       .values({
-        investorId,
+        investorId: investor!.id,
         provider: 'sandbox',
         institutionName: 'First Harbor Bank',
         accountType: 'checking',
@@ -334,204 +307,61 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
         verifiedAt: memberSinceInstant,
       })
       .returning({ id: bankAccounts.id });
-    const bankAccountId = bank!.id;
-
-    for (const note of demoNotes) {
-      await insertDemoNote(tx, { investorId, bankAccountId, note, today });
-    }
+    return { investorId: investor!.id, bankAccountId: bank!.id };
   });
+
+  await writeDemoHistory(db, config, { investorId, bankAccountId, today });
 }
 
-async function insertDemoNote(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
-  input: { investorId: string; bankAccountId: string; note: DemoNote; today: IsoDate },
+/**
+ * Two years of history made by the money engine itself: each note is bought on its start
+ * day (purchase entry, funding debit, authorisation), the transfers are requested on theirs,
+ * and the jobs run over every day up to today, so the ledger check always passes.
+ */
+async function writeDemoHistory(
+  db: Database,
+  config: AppConfig,
+  input: { investorId: string; bankAccountId: string; today: IsoDate },
 ): Promise<void> {
-  const { investorId, bankAccountId, note, today } = input;
-  const startDate = addDays(today, -note.startOffsetDays);
-  const termEnd =
-    note.investmentType === 'standard' ? addMonths(startDate, 12) : addYears(startDate, note.termYears);
-  const withdrawalDate = note.withdrawnAtQuarterEnd ? endOfQuarter(termEnd) : null;
-  const earnUntil = minDate(withdrawalDate ?? today, note.investmentType === 'high_yield' ? termEnd : today);
-  const rateMillionths = rateToMillionths(note.rate);
-  const principal = centsToMoney(note.principalCents);
-  const startInstant = new Date(`${startDate}T14:30:00Z`);
-
-  const [investment] = await tx
-    .insert(investments)
-    .values({
-      investorId,
-      investmentType: note.investmentType,
-      principalAmount: principal,
-      interestRateAnnual: note.rate,
-      termYears: note.termYears,
-      startDate,
-      maturityDate: termEnd,
-      status: 'active',
-      accruedThrough: earnUntil,
-      createdAt: startInstant,
-    })
-    .returning({ id: investments.id });
-  const investmentId = investment!.id;
-  const [funding] = await tx
-    .insert(achPayments)
-    .values({
-      investorId,
-      bankAccountId,
-      investmentId,
-      paymentType: 'funding',
-      direction: 'debit',
-      amount: principal,
-      status: 'completed',
-      effectiveDate: addBusinessDays(startDate, 1),
-      settledAt: new Date(`${addBusinessDays(startDate, 1)}T11:00:00Z`),
-      createdAt: startInstant,
-    })
-    .returning({ id: achPayments.id });
-  await tx.insert(investmentTransactions).values({
-    investmentId,
-    investorId,
-    transactionType: 'purchase',
-    amount: principal,
-    valueEffect: principal,
-    transactionDate: startDate,
-    achPaymentId: funding!.id,
-    notes: 'Note purchased',
-    createdAt: startInstant,
+  const { investorId, bankAccountId, today } = input;
+  const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
+  const engine = { db, ach, notifier: historyNotifier(db, config.BRAND_NAME) };
+  const notes = demoNotes.map((note) => ({ ...note, startDate: addDays(today, -note.startOffsetDays) }));
+  const transfers = demoTransfers(notes).filter((transfer) => transfer.requestedOn < today);
+  await runMoneyDays(engine, {
+    from: notes.map((note) => note.startDate).reduce(minDate),
+    through: today,
+    eventDays: [...notes.map((note) => note.startDate), ...transfers.map((transfer) => transfer.requestedOn)],
+    async beforeDay(day) {
+      const purchasedAt = new Date(`${day}T15:00:00Z`);
+      await db.transaction(async (tx) => {
+        for (const note of notes.filter((candidate) => candidate.startDate === day)) {
+          await insertFundedNote(tx, {
+            investorId,
+            bankAccountId,
+            investmentType: note.investmentType,
+            principal: note.principal,
+            rate: note.rate,
+            termYears: note.termYears,
+            startDate: day,
+            now: purchasedAt,
+            fundingEffectiveDate: ach.expectedSettlementDate(day),
+            agreementVersion: DEMO_AGREEMENT_VERSION,
+            ipAddress: '203.0.113.24',
+          });
+        }
+        for (const transfer of transfers.filter((candidate) => candidate.requestedOn === day)) {
+          await insertPendingWithdrawal(tx, {
+            investorId,
+            bankAccountId,
+            amount: transfer.amount,
+            requestedOn: day,
+            now: purchasedAt,
+          });
+        }
+      });
+    },
   });
-
-  // Post each ended month (and the stub at maturity or withdrawal), as the engine does.
-  let postedCents = 0n;
-  let periodStart = startDate;
-  let lastPostedPeriod: IsoDate | null = null;
-  const credited = isInterestCreditedToNote(note.investmentType);
-  const isClosed =
-    (withdrawalDate !== null && withdrawalDate <= today) ||
-    (note.investmentType === 'high_yield' && termEnd <= today);
-  while (true) {
-    const nextMonth = addMonths(startOfMonth(periodStart), 1);
-    const periodEnd = minDate(nextMonth, earnUntil);
-    const isMonthEnded = periodEnd === nextMonth && nextMonth <= today;
-    const isClosingStub = isClosed && periodEnd === earnUntil;
-    if (!isMonthEnded && !isClosingStub) break;
-    const cumulative = cumulativeInterestCents(
-      note.principalCents,
-      rateMillionths,
-      daysBetween(startDate, periodEnd),
-    );
-    const amountCents = cumulative - postedCents;
-    postedCents = cumulative;
-    const postedOn = periodEnd;
-    const postedAt = new Date(`${postedOn}T06:05:00Z`);
-    const amount = centsToMoney(amountCents);
-    const period = startOfMonth(periodStart);
-    lastPostedPeriod = period;
-    let achPaymentId: string | null = null;
-    if (!credited && amountCents > 0n) {
-      const effectiveDate = addBusinessDays(postedOn, 1);
-      const [credit] = await tx
-        .insert(achPayments)
-        .values({
-          investorId,
-          bankAccountId,
-          investmentId,
-          paymentType: 'interest',
-          direction: 'credit',
-          amount,
-          status: effectiveDate < today ? 'completed' : 'pending',
-          effectiveDate,
-          settledAt: effectiveDate < today ? new Date(`${effectiveDate}T11:00:00Z`) : null,
-          postingPeriod: period,
-          createdAt: postedAt,
-        })
-        .returning({ id: achPayments.id });
-      achPaymentId = credit!.id;
-    }
-    await tx.insert(investmentTransactions).values({
-      investmentId,
-      investorId,
-      transactionType: 'interest_payment',
-      amount,
-      valueEffect: credited ? amount : '0.00',
-      transactionDate: postedOn,
-      postingPeriod: period,
-      achPaymentId,
-      notes: credited ? 'Interest credited to note' : 'Monthly interest paid to your bank',
-      createdAt: postedAt,
-    });
-    if (periodEnd >= earnUntil) break;
-    periodStart = periodEnd;
-  }
-
-  const unpostedExact = isClosed
-    ? '0.0000000000'
-    : subtractCentsFromExact(
-        exactInterest(note.principalCents, rateMillionths, daysBetween(startDate, today)),
-        postedCents,
-      );
-
-  if (withdrawalDate && withdrawalDate <= today) {
-    const requestedAt = new Date(`${addDays(withdrawalDate, -20)}T16:00:00Z`);
-    const paidAt = new Date(`${withdrawalDate}T07:00:00Z`);
-    const [withdrawal] = await tx
-      .insert(withdrawals)
-      .values({
-        investorId,
-        bankAccountId,
-        amount: principal,
-        status: 'paid',
-        scheduledFor: withdrawalDate,
-        requestedAt,
-        paidAt,
-        createdAt: requestedAt,
-      })
-      .returning({ id: withdrawals.id });
-    const [credit] = await tx
-      .insert(achPayments)
-      .values({
-        investorId,
-        bankAccountId,
-        investmentId,
-        withdrawalId: withdrawal!.id,
-        paymentType: 'withdrawal',
-        direction: 'credit',
-        amount: principal,
-        status: 'completed',
-        effectiveDate: addBusinessDays(withdrawalDate, 1),
-        settledAt: new Date(`${addBusinessDays(withdrawalDate, 1)}T11:00:00Z`),
-        createdAt: paidAt,
-      })
-      .returning({ id: achPayments.id });
-    await tx.update(withdrawals).set({ achPaymentId: credit!.id }).where(eq(withdrawals.id, withdrawal!.id));
-    await tx.insert(investmentTransactions).values({
-      investmentId,
-      investorId,
-      transactionType: 'withdrawal',
-      amount: principal,
-      valueEffect: `-${principal}`,
-      transactionDate: withdrawalDate,
-      withdrawalId: withdrawal!.id,
-      achPaymentId: credit!.id,
-      notes: 'Transfer to bank',
-      createdAt: paidAt,
-    });
-  }
-  await tx
-    .update(investments)
-    .set({
-      interestAccrued: unpostedExact,
-      interestPosted: centsToMoney(postedCents),
-      lastPostedPeriod,
-      status: withdrawalDate && withdrawalDate <= today ? 'withdrawn' : isClosed ? 'matured' : 'active',
-    })
-    .where(eq(investments.id, investmentId));
 }
 
-/** exact ("123.4567890123") minus whole cents, keeping 10 places. */
-function subtractCentsFromExact(exact: string, cents: bigint): string {
-  const [whole = '0', fraction = ''] = exact.split('.');
-  const scaled = BigInt(whole) * 10n ** 10n + BigInt((fraction + '0000000000').slice(0, 10));
-  const result = scaled - cents * 10n ** 8n;
-  const negative = result < 0n;
-  const absolute = negative ? -result : result;
-  return `${negative ? '-' : ''}${absolute / 10n ** 10n}.${(absolute % 10n ** 10n).toString().padStart(10, '0')}`;
-}
+const DEMO_AGREEMENT_VERSION = '2025-01';

@@ -8,13 +8,10 @@ import type { InvestmentType } from '../../shared/products/plans';
 import { movableClock } from '../clock';
 import type { Database } from '../db/client';
 import { bankAccounts, investors, notificationPreferences, users } from '../db/schema';
-import { calculateDailyInterest } from '../modules/money/calculate-daily-interest';
 import type { MoneyEngineContext } from '../modules/money/engine-context';
 import type { MoneyNotifier } from '../modules/money/money-notices';
 import { insertFundedNote } from '../modules/money/note-repository';
-import { processMaturities } from '../modules/money/process-maturities';
-import { processWithdrawals } from '../modules/money/process-withdrawals';
-import { settleAchPayments } from '../modules/money/settle-ach-payments';
+import { runMoneyJobsForDay } from '../modules/money/run-money-days';
 import { type SandboxAchProvider, sandboxAchProvider } from '../providers/ach';
 
 export interface TestEngine extends MoneyEngineContext {
@@ -133,8 +130,5 @@ export async function buyNote(
 /** Fires the money jobs for one day in their cron order. */
 export async function runMoneyDay(engine: TestEngine, date: IsoDate): Promise<void> {
   engine.setDate(date);
-  await calculateDailyInterest(engine, date);
-  await processMaturities(engine, date);
-  await processWithdrawals(engine, date);
-  await settleAchPayments(engine, date);
+  await runMoneyJobsForDay(engine, date);
 }

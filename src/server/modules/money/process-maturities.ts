@@ -34,11 +34,18 @@ async function markMatured(
   return affectedRows(result);
 }
 
-async function countLockUpsEnding(db: Executor, executionDate: IsoDate): Promise<number> {
+/** One look before any batch: most days no note matures and the job is a single query. */
+async function surveyMaturities(
+  db: Executor,
+  executionDate: IsoDate,
+): Promise<{ hasHighYieldDue: boolean; lockUpsEnded: number }> {
   const result = await db.execute(sql`
-    select count(*)::int as count from investments
-    where investment_type = 'standard' and status = 'active' and maturity_date = ${executionDate}::date`);
-  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+    select exists (select 1 from investments where status = 'active' and investment_type = 'high_yield'
+                     and maturity_date <= ${executionDate}::date) as has_high_yield_due,
+           (select count(*)::int from investments where investment_type = 'standard' and status = 'active'
+              and maturity_date = ${executionDate}::date) as lock_ups_ended`);
+  const row = rowsOf<{ has_high_yield_due: boolean; lock_ups_ended: number }>(result)[0];
+  return { hasHighYieldDue: row?.has_high_yield_due ?? false, lockUpsEnded: row?.lock_ups_ended ?? 0 };
 }
 
 /**
@@ -51,7 +58,10 @@ export async function processMaturities(
   engine: MoneyEngineContext,
   executionDate: IsoDate,
 ): Promise<JobFunctionResult> {
-  const ranges = await listInvestorRanges(engine.db, engine.investorsPerBatch ?? DEFAULT_INVESTORS_PER_BATCH);
+  const survey = await surveyMaturities(engine.db, executionDate);
+  const ranges = survey.hasHighYieldDue
+    ? await listInvestorRanges(engine.db, engine.investorsPerBatch ?? DEFAULT_INVESTORS_PER_BATCH)
+    : [];
   const now = engine.clock.now();
   const achEffectiveDate = engine.ach.expectedSettlementDate(executionDate);
   let notesMatured = 0;
@@ -76,9 +86,8 @@ export async function processMaturities(
     amountPosted = addMoney(amountPosted, totals.amount);
     await engine.notifier.interestPaid(interestNoticesOf(batch.posted, executionDate));
   }
-  const lockUpsEnded = await countLockUpsEnding(engine.db, executionDate);
   return {
-    recordsProcessed: notesMatured + lockUpsEnded,
-    metadata: { notesMatured, lockUpsEnded, entriesPosted, amountPosted },
+    recordsProcessed: notesMatured + survey.lockUpsEnded,
+    metadata: { notesMatured, lockUpsEnded: survey.lockUpsEnded, entriesPosted, amountPosted },
   };
 }
