@@ -57,6 +57,12 @@ export async function answerOrFail<T>(
   }
 }
 
+/** The wait a limit imposed, for the resend countdown. */
+export function retryAfterOf(reply: FastifyReply): { retry_after_seconds?: number } {
+  const header = reply.getHeader('retry-after');
+  return header === undefined ? {} : { retry_after_seconds: Number(header) };
+}
+
 function shapes<T extends z.ZodType>(schema: T) {
   return { 200: schema, '4xx': schema, '5xx': schema };
 }
@@ -130,7 +136,7 @@ export function authFunctionRoutes(context: AppContext): FastifyPluginAsyncZod {
           (message) => ({
             ok: false,
             error: message,
-            retry_after_seconds: Number(reply.getHeader('retry-after') ?? 0),
+            ...retryAfterOf(reply),
           }),
         ),
     );

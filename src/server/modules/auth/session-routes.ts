@@ -27,7 +27,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
 import { demoAccounts } from '../../db/seed';
 import { enforceRateLimit } from '../../security/rate-limiter';
-import { answerOrFail } from './function-routes';
+import { answerOrFail, retryAfterOf } from './function-routes';
 import { confirmMagicLink, LinkConfirmationError, startPasswordReset } from './magic-link-service';
 import { authMessages } from './messages';
 import { describeSessionInvestor } from './onboarding-service';
@@ -182,7 +182,7 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
             ok: false,
             error: message,
             phone_mask: null,
-            retry_after_seconds: Number(reply.getHeader('retry-after') ?? 0),
+            ...retryAfterOf(reply),
           }),
         ),
     );

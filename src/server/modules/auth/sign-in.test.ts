@@ -1,0 +1,355 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { investors, outboxMessages, sessions } from '../../db/schema';
+import {
+  callFunction,
+  latestSmsCode,
+  sessionCookieFrom,
+  type SignedInInvestor,
+  signUpInvestor,
+  testOrigin,
+  verifyEmail,
+} from '../../test-support/investor-auth';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+let testApp: TestApp;
+let investor: SignedInInvestor;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+beforeEach(async () => {
+  await testApp.reset();
+  investor = await signUpInvestor(testApp, {
+    email: 'ada@example.com',
+    phone: '+16175550111',
+    password: 'Analytical-Engine-1843',
+  });
+  // A fresh rate-limit window and no pending resend wait for every test.
+  testApp.clock.advance(60 * 60_000);
+});
+
+async function sessionOf(cookie: string | null) {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/session',
+    headers: cookie ? { cookie } : {},
+  });
+  return response.json() as {
+    authenticated: boolean;
+    pending_second_factor: boolean;
+    phone_mask: string | null;
+  };
+}
+
+function passwordLogin(email: string, password: string) {
+  return callFunction(testApp, 'auth-password-login', { email, password });
+}
+
+describe('password sign-in with the SMS code', () => {
+  it('asks for the SMS code after a correct password, then signs in', async () => {
+    const login = await passwordLogin('ADA@example.com', investor.password);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toEqual({ ok: true, needs_2fa: true, phone_mask: '***-***-0111', error: null });
+    const pending = sessionCookieFrom(login);
+    expect(await sessionOf(pending)).toMatchObject({
+      authenticated: false,
+      pending_second_factor: true,
+      phone_mask: '***-***-0111',
+    });
+    // A second-factor session opens nothing else.
+    const resume = await callFunction(testApp, 'onboard-resume', {}, pending);
+    expect(resume.statusCode).toBe(401);
+
+    const code = await latestSmsCode(testApp, investor.phone);
+    const check = await callFunction(testApp, 'auth-phone-check', { code }, pending);
+    expect(check.json()).toEqual({ ok: true, approved: true, error: null });
+    const full = sessionCookieFrom(check);
+    expect(full).not.toBe(pending);
+    expect(await sessionOf(full)).toMatchObject({ authenticated: true });
+    expect(await sessionOf(pending)).toMatchObject({ authenticated: false, pending_second_factor: false });
+  });
+
+  it('answers the same to a wrong password and to an unknown e-mail', async () => {
+    const wrong = await passwordLogin('ada@example.com', 'Not-The-Password-1');
+    const unknown = await passwordLogin('nobody@example.com', 'Not-The-Password-1');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      ok: false,
+      needs_2fa: false,
+      phone_mask: null,
+      error: 'Invalid email or password',
+    });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(sessionCookieFrom(wrong)).toBeNull();
+  });
+
+  it('locks an account after 5 wrong passwords with a retry-after, known or not', async () => {
+    for (const email of ['ada@example.com', 'ghost@example.com']) {
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await passwordLogin(email, 'Wrong-Password-99')).statusCode).toBe(401);
+      }
+      const locked = await passwordLogin(
+        email,
+        email === 'ada@example.com' ? investor.password : 'Wrong-Password-99',
+      );
+      expect(locked.statusCode).toBe(429);
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(locked.json().error).toMatch(
+        /^Too many failed sign-in attempts\. Try again in \d+ (minutes|minute|seconds)\.$/,
+      );
+    }
+    testApp.clock.advance(15 * 60_000);
+    expect((await passwordLogin('ada@example.com', investor.password)).json()).toMatchObject({
+      ok: true,
+      needs_2fa: true,
+    });
+  });
+
+  it('limits password attempts per client IP', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push((await passwordLogin(`user${attempt}@example.com`, 'Wrong-Password-99')).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('refuses a suspended investor even with the right password', async () => {
+    await testApp.context.db
+      .update(investors)
+      .set({ status: 'suspended' })
+      .where(eq(investors.id, investor.investorId));
+    const login = await passwordLogin('ada@example.com', investor.password);
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('This account is suspended. Please contact support.');
+    expect(sessionCookieFrom(login)).toBeNull();
+  });
+
+  it('ends the sessions of an investor who is suspended while signed in', async () => {
+    const cookie = await verifyEmail(testApp, investor.email);
+    expect((await sessionOf(cookie)).authenticated).toBe(true);
+    await testApp.context.db
+      .update(investors)
+      .set({ status: 'suspended' })
+      .where(eq(investors.id, investor.investorId));
+    expect((await sessionOf(cookie)).authenticated).toBe(false);
+    const rows = await testApp.context.db.select().from(sessions).where(eq(sessions.userId, investor.userId));
+    expect(rows.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+});
+
+describe('SMS codes', () => {
+  async function pendingSecondFactor() {
+    const login = await passwordLogin('ada@example.com', investor.password);
+    return sessionCookieFrom(login)!;
+  }
+
+  it('says Invalid code to a wrong code and kills the code after 5 wrong tries', async () => {
+    const pending = await pendingSecondFactor();
+    const code = await latestSmsCode(testApp, investor.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const response = await callFunction(testApp, 'auth-phone-check', { code: wrong }, pending);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, approved: false, error: 'Invalid code' });
+    }
+    const fifth = await callFunction(testApp, 'auth-phone-check', { code: wrong }, pending);
+    expect(fifth.json().error).toBe('Too many incorrect attempts. Please request a new code.');
+    const right = await callFunction(testApp, 'auth-phone-check', { code }, pending);
+    expect(right.json()).toEqual({
+      ok: false,
+      approved: false,
+      error: 'Too many incorrect attempts. Please request a new code.',
+    });
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const pending = await pendingSecondFactor();
+    const code = await latestSmsCode(testApp, investor.phone);
+    testApp.clock.advance(10 * 60_000 + 1000);
+    const response = await callFunction(testApp, 'auth-phone-check', { code }, pending);
+    expect(response.json().ok).toBe(false);
+    expect(sessionCookieFrom(response)).toBeNull();
+  });
+
+  it('strips non-digits and refuses anything but six digits without counting a try', async () => {
+    const pending = await pendingSecondFactor();
+    const code = await latestSmsCode(testApp, investor.phone);
+    expect((await callFunction(testApp, 'auth-phone-check', { code: '12345' }, pending)).json().error).toBe(
+      'Invalid code',
+    );
+    const spaced = `${code.slice(0, 3)} ${code.slice(3)}`;
+    expect((await callFunction(testApp, 'auth-phone-check', { code: spaced }, pending)).json().approved).toBe(
+      true,
+    );
+  });
+
+  it('waits 60 s between two codes to the same number and says how long', async () => {
+    const pending = await pendingSecondFactor();
+    testApp.clock.advance(20_000);
+    const early = await callFunction(testApp, 'auth-phone-start', {}, pending);
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toEqual({
+      ok: false,
+      error: 'Please wait before requesting another code. Try again in 40 seconds.',
+      retry_after_seconds: 40,
+    });
+    testApp.clock.advance(40_000);
+    const resent = await callFunction(testApp, 'auth-phone-start', {}, pending);
+    expect(resent.json()).toEqual({ ok: true, error: null, retry_after_seconds: 60 });
+  });
+
+  it('uses only the newest code', async () => {
+    const pending = await pendingSecondFactor();
+    const first = await latestSmsCode(testApp, investor.phone);
+    testApp.clock.advance(61_000);
+    await callFunction(testApp, 'auth-phone-start', {}, pending);
+    const second = await latestSmsCode(testApp, investor.phone);
+    if (first !== second) {
+      expect(
+        (await callFunction(testApp, 'auth-phone-check', { code: first }, pending)).json().approved,
+      ).toBe(false);
+    }
+    expect((await callFunction(testApp, 'auth-phone-check', { code: second }, pending)).json().approved).toBe(
+      true,
+    );
+  });
+
+  it('limits codes per number to 5 an hour', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await callFunction(testApp, 'auth-phone-start', { phone: investor.phone })).statusCode);
+      testApp.clock.advance(61_000);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('limits code checks per client IP', async () => {
+    const pending = await pendingSecondFactor();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 31; attempt += 1) {
+      statuses.push(
+        (await callFunction(testApp, 'auth-phone-check', { phone: '+16175550999', code: '123456' }, null))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    expect((await callFunction(testApp, 'auth-phone-check', { code: '123456' }, pending)).statusCode).toBe(
+      429,
+    );
+  });
+});
+
+describe('SMS-code sign-in (the SMS tab)', () => {
+  it('signs in with a code sent to the verified phone', async () => {
+    const start = await callFunction(testApp, 'auth-phone-start', { phone: '617.555.0111' });
+    expect(start.json()).toEqual({ ok: true, error: null, retry_after_seconds: 60 });
+    const code = await latestSmsCode(testApp, investor.phone);
+    const check = await callFunction(testApp, 'auth-phone-check', { phone: '(617) 555-0111', code });
+    expect(check.json()).toEqual({ ok: true, approved: true, error: null });
+    expect(await sessionOf(sessionCookieFrom(check))).toMatchObject({ authenticated: true });
+  });
+
+  it('answers the same for an unregistered number and sends it nothing', async () => {
+    const before = (await testApp.context.db.select().from(outboxMessages)).length;
+    const known = await callFunction(testApp, 'auth-phone-start', { phone: investor.phone });
+    const unknown = await callFunction(testApp, 'auth-phone-start', { phone: '+16175550998' });
+    expect(unknown.json()).toEqual(known.json());
+    expect((await testApp.context.db.select().from(outboxMessages)).length).toBe(before + 1);
+    testApp.clock.advance(10_000);
+    const knownAgain = await callFunction(testApp, 'auth-phone-start', { phone: investor.phone });
+    const unknownAgain = await callFunction(testApp, 'auth-phone-start', { phone: '+16175550998' });
+    expect(unknownAgain.json()).toEqual(knownAgain.json());
+    expect(unknownAgain.statusCode).toBe(429);
+  });
+
+  it('refuses an invalid number with the spec message', async () => {
+    const response = await callFunction(testApp, 'auth-phone-start', { phone: '0123-45' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ ok: false, error: 'Please enter a valid phone number' });
+  });
+
+  it('sends no code to a suspended investor', async () => {
+    await testApp.context.db
+      .update(investors)
+      .set({ status: 'suspended' })
+      .where(eq(investors.id, investor.investorId));
+    const before = (await testApp.context.db.select().from(outboxMessages)).length;
+    expect((await callFunction(testApp, 'auth-phone-start', { phone: investor.phone })).json().ok).toBe(true);
+    expect((await testApp.context.db.select().from(outboxMessages)).length).toBe(before);
+  });
+});
+
+describe('sessions', () => {
+  it('sign-out revokes the session on the server, not just the cookie', async () => {
+    const cookie = await verifyEmail(testApp, investor.email);
+    expect((await sessionOf(cookie)).authenticated).toBe(true);
+    const logout = await callFunction(testApp, 'auth-logout', {}, cookie);
+    expect(logout.json()).toEqual({ ok: true, error: null });
+    expect(logout.cookies.find((entry) => entry.name === 'sl_session')?.value).toBe('');
+    expect((await sessionOf(cookie)).authenticated).toBe(false);
+    const rows = await testApp.context.db.select().from(sessions).where(eq(sessions.userId, investor.userId));
+    const newest = rows.sort((left, right) => right.createdAt.getTime() - left.createdAt.getTime())[0];
+    expect(newest?.revokedAt).not.toBeNull();
+  });
+
+  it('ends after 30 idle minutes', async () => {
+    const login = await signInFully();
+    testApp.clock.advance(29 * 60_000);
+    expect((await sessionOf(login)).authenticated).toBe(true);
+    testApp.clock.advance(29 * 60_000);
+    expect((await sessionOf(login)).authenticated).toBe(true);
+    testApp.clock.advance(30 * 60_000 + 1000);
+    expect((await sessionOf(login)).authenticated).toBe(false);
+  });
+
+  it('ends 12 hours after sign-in however busy', async () => {
+    const login = await signInFully();
+    for (let step = 0; step < 23; step += 1) {
+      testApp.clock.advance(30 * 60_000 - 1000);
+      expect((await sessionOf(login)).authenticated).toBe(true);
+    }
+    testApp.clock.advance(30 * 60_000);
+    expect((await sessionOf(login)).authenticated).toBe(false);
+  });
+
+  it('refuses a cross-site state-changing request', async () => {
+    const cookie = await verifyEmail(testApp, investor.email);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/functions/v1/auth-logout',
+      headers: { origin: 'https://evil.example', cookie },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await sessionOf(cookie)).authenticated).toBe(true);
+  });
+
+  it('ignores a forged cookie', async () => {
+    expect((await sessionOf('sl_session=forged-token-value')).authenticated).toBe(false);
+  });
+
+  async function signInFully(): Promise<string> {
+    const login = await passwordLogin('ada@example.com', investor.password);
+    const code = await latestSmsCode(testApp, investor.phone);
+    const check = await callFunction(testApp, 'auth-phone-check', { code }, sessionCookieFrom(login));
+    return sessionCookieFrom(check)!;
+  }
+});
+
+describe('origin', () => {
+  it('accepts the app’s own origin', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/functions/v1/auth-logout',
+      headers: { origin: testOrigin, cookie: await verifyEmail(testApp, investor.email) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true, error: null });
+  });
+});
