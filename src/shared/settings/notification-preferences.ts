@@ -1,0 +1,91 @@
+/**
+ * Notification preferences (spec 3): five kinds, each on e-mail and SMS. Marketing is off by
+ * default; SMS needs a verified phone (spec 5), and marketing SMS records the TCPA consent.
+ */
+import { z } from 'zod';
+
+export const notificationKinds = [
+  'investment_purchase',
+  'interest_payment',
+  'withdrawal_confirmation',
+  'account_verification',
+  'marketing',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationChannels = ['email', 'sms'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+export type PreferenceKey = `${NotificationKind}_${NotificationChannel}`;
+
+export const notificationKindLabels: Record<NotificationKind, { title: string; description: string }> = {
+  investment_purchase: {
+    title: 'Investment purchases',
+    description: 'Confirmation when you buy a note.',
+  },
+  interest_payment: {
+    title: 'Interest payments',
+    description: 'When interest is paid to your bank or credited to a note.',
+  },
+  withdrawal_confirmation: {
+    title: 'Withdrawals',
+    description: 'When a withdrawal is requested and when it is paid.',
+  },
+  account_verification: {
+    title: 'Account verification',
+    description: 'Identity and bank account verification updates.',
+  },
+  marketing: {
+    title: 'News and offers',
+    description: 'New plans, product news and occasional offers.',
+  },
+};
+
+export const preferenceMessages = {
+  saved: 'Notification preferences saved successfully',
+  failed: 'Failed to save preferences',
+  smsNeedsVerifiedPhone: 'Verify your phone number to turn on text message notifications.',
+  /** Shown beside the marketing SMS toggle: the consent it records (TCPA). */
+  marketingSmsConsent: (brandName: string) =>
+    `By turning on marketing texts you agree to receive recurring automated marketing text messages from ${brandName} at your verified number. Consent is not a condition of any purchase. Message and data rates may apply. Reply STOP to opt out.`,
+} as const;
+
+/** The spec's success banner hides after 3 s (spec 4). */
+export const SAVED_BANNER_MILLISECONDS = 3000;
+
+export function preferenceKey(kind: NotificationKind, channel: NotificationChannel): PreferenceKey {
+  return `${kind}_${channel}`;
+}
+
+const flags = Object.fromEntries(
+  notificationKinds.flatMap((kind) =>
+    notificationChannels.map((channel) => [preferenceKey(kind, channel), z.boolean()]),
+  ),
+) as Record<PreferenceKey, z.ZodBoolean>;
+
+/** The ten switches, as the PUT body and inside the settings answer. */
+export const notificationPreferenceFlags = z.strictObject(flags);
+export type NotificationPreferenceFlags = z.infer<typeof notificationPreferenceFlags>;
+
+export const notificationPreferencesView = notificationPreferenceFlags.extend({
+  updated_at: z.string().nullable(),
+  marketing_sms_consent_at: z.string().nullable(),
+});
+export type NotificationPreferencesView = z.infer<typeof notificationPreferencesView>;
+
+export const defaultNotificationPreferences: NotificationPreferenceFlags = {
+  investment_purchase_email: true,
+  investment_purchase_sms: false,
+  interest_payment_email: true,
+  interest_payment_sms: false,
+  withdrawal_confirmation_email: true,
+  withdrawal_confirmation_sms: false,
+  account_verification_email: true,
+  account_verification_sms: false,
+  marketing_email: false,
+  marketing_sms: false,
+};
+
+export function hasAnySmsEnabled(flags: NotificationPreferenceFlags): boolean {
+  return notificationKinds.some((kind) => flags[preferenceKey(kind, 'sms')]);
+}
