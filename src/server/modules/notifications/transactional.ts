@@ -1,11 +1,13 @@
 /**
  * Transactional messages (PRODUCT.md 29): the portal bell always gets the notice; e-mail and
- * SMS go out only on the channels the investor's preferences allow, SMS only to a verified phone.
+ * SMS go out only on the channels the investor's preferences allow, SMS only to a verified
+ * phone. E-mails use the built-in branded layout (transactional-templates.ts builds them).
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { type Executor, rowsOf } from '../../db/client';
 import { investorNotifications } from '../../db/schema';
+import { type EmailFact, plainParagraphsHtml, renderEmailLayout } from './email-layout';
 
 export const transactionalKinds = [
   'interest_payment',
@@ -15,13 +17,25 @@ export const transactionalKinds = [
 ] as const;
 export type TransactionalKind = (typeof transactionalKinds)[number];
 
+/** The e-mail of a notice, as content; the layout and branding are added when it is sent. */
+export interface TransactionalEmail {
+  subject: string;
+  /** The line inbox lists show after the subject. */
+  preheader: string;
+  heading: string;
+  paragraphs: string[];
+  facts?: EmailFact[];
+  /** A button to a portal page (path on the app, e.g. /transaction-summary). */
+  action?: { label: string; path: string };
+}
+
 export interface TransactionalNotice {
   investorId: string;
   kind: TransactionalKind;
   /** The bell's title and body. */
   title: string;
   body: string;
-  email?: { subject: string; text: string; html: string };
+  email?: TransactionalEmail;
   sms?: string;
   /** When the event happened (defaults to now): history written by the demo seed keeps its dates. */
   occurredAt?: Date;
@@ -67,8 +81,50 @@ async function findRecipient(
   return rowsOf<Recipient>(result)[0] ?? null;
 }
 
+type BrandConfig = Pick<
+  AppContext['config'],
+  'BRAND_NAME' | 'SUPPORT_EMAIL' | 'COMPANY_POSTAL_ADDRESS' | 'appUrl'
+>;
+
+/** The e-mail as sent: subject, a plain-text part and the branded HTML. */
+export function renderTransactionalEmail(
+  config: BrandConfig,
+  email: TransactionalEmail,
+): { subject: string; text: string; html: string } {
+  const actionUrl = email.action ? `${config.appUrl}${email.action.path}` : null;
+  const footerLines = [
+    `You are receiving this service message about your ${config.BRAND_NAME} account. You can choose which updates reach you by e-mail or SMS in Settings.`,
+    `Questions? Write to ${config.SUPPORT_EMAIL}.`,
+    config.COMPANY_POSTAL_ADDRESS,
+  ];
+  const html = renderEmailLayout({
+    brandName: config.BRAND_NAME,
+    appUrl: config.appUrl,
+    preheader: email.preheader,
+    heading: email.heading,
+    contentHtml: plainParagraphsHtml(email.paragraphs),
+    facts: email.facts,
+    action: email.action && actionUrl ? { label: email.action.label, url: actionUrl } : undefined,
+    footer: {
+      lines: footerLines,
+      links: [{ label: 'Notification settings', url: `${config.appUrl}/settings` }],
+    },
+  });
+  const text = [
+    email.heading,
+    '',
+    ...email.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(email.facts ?? []).map((fact) => `${fact.label}: ${fact.value}`),
+    ...(email.facts?.length ? [''] : []),
+    ...(email.action && actionUrl ? [`${email.action.label}: ${actionUrl}`, ''] : []),
+    '--',
+    ...footerLines,
+  ].join('\n');
+  return { subject: email.subject, text, html };
+}
+
 export async function notifyInvestor(
-  context: Pick<AppContext, 'db' | 'messages'>,
+  context: Pick<AppContext, 'db' | 'messages' | 'config'>,
   notice: TransactionalNotice,
 ): Promise<NotifyResult> {
   const recipient = await findRecipient(context.db, notice.investorId, notice.kind);
@@ -82,7 +138,10 @@ export async function notifyInvestor(
   });
   const channels: NotifyResult['channels'] = [];
   if (notice.email && (recipient.email_allowed ?? defaultAllowed.email)) {
-    const sent = await context.messages.sendEmail({ to: recipient.email, ...notice.email });
+    const sent = await context.messages.sendEmail({
+      to: recipient.email,
+      ...renderTransactionalEmail(context.config, notice.email),
+    });
     if (sent.status === 'sent') channels.push('email');
   }
   if (

@@ -1,0 +1,198 @@
+/**
+ * The built-in transactional messages (PRODUCT.md 29): investment purchase, interest payment,
+ * withdrawal confirmation and account verification. Each gives the bell's title and body, the
+ * e-mail content (sent in the branded layout) and a short SMS.
+ */
+import type { IsoDate } from '../../../shared/dates/calendar-date';
+import { formatLongDate } from '../../../shared/format/long-date';
+import { formatUsd } from '../../../shared/format/money-format';
+import { addMoney, compareMoney } from '../../../shared/money/decimal-string';
+import type { EmailFact } from './email-layout';
+import type { TransactionalNotice } from './transactional';
+
+export type TransactionalMessage = Omit<TransactionalNotice, 'investorId' | 'occurredAt'>;
+
+function isPositive(amount: string): boolean {
+  return compareMoney(amount, '0.00') > 0;
+}
+
+function bankAccountLabel(lastFour: string | null): string {
+  return lastFour ? `your bank account ending ${lastFour}` : 'your bank account';
+}
+
+export interface InvestmentPurchaseDetails {
+  amount: string;
+  planName: string;
+  startDate: IsoDate;
+  bankLastFour: string | null;
+}
+
+export function investmentPurchaseMessage(
+  brandName: string,
+  details: InvestmentPurchaseDetails,
+): TransactionalMessage {
+  const amount = formatUsd(details.amount);
+  const title = `Investment confirmed: ${amount}`;
+  const body = `Your ${amount} investment in the ${details.planName} starts earning interest on ${formatLongDate(details.startDate)}. We will collect the funds from ${bankAccountLabel(details.bankLastFour)}.`;
+  return {
+    kind: 'investment_purchase',
+    title,
+    body,
+    email: {
+      subject: `Your ${amount} investment is confirmed`,
+      preheader: `${details.planName}, earning from ${formatLongDate(details.startDate)}.`,
+      heading: 'Your investment is confirmed',
+      paragraphs: [
+        `Thank you for investing with ${brandName}. Your ${amount} investment in the ${details.planName} is in place and starts earning interest on ${formatLongDate(details.startDate)}.`,
+        `We will collect the funds by ACH from ${bankAccountLabel(details.bankLastFour)}. It usually takes one to three business days; you do not need to do anything.`,
+      ],
+      facts: [
+        { label: 'Plan', value: details.planName },
+        { label: 'Amount', value: amount },
+        { label: 'Earning from', value: formatLongDate(details.startDate) },
+        ...(details.bankLastFour
+          ? [{ label: 'Funded from', value: `Account ending ${details.bankLastFour}` }]
+          : []),
+      ],
+      action: { label: 'View your investments', path: '/account-overview' },
+    },
+    sms: `${brandName}: your ${amount} investment in the ${details.planName} is confirmed.`,
+  };
+}
+
+export interface InterestPaymentDetails {
+  executionDate: IsoDate;
+  /** Standard interest sent to the bank. */
+  paidToBank: string;
+  /** High-Yield interest credited to notes. */
+  creditedToNotes: string;
+}
+
+export function interestPaymentMessage(
+  brandName: string,
+  details: InterestPaymentDetails,
+): TransactionalMessage {
+  const total = formatUsd(addMoney(details.paidToBank, details.creditedToNotes));
+  const parts: string[] = [];
+  if (isPositive(details.paidToBank)) {
+    parts.push(`${formatUsd(details.paidToBank)} is on its way to your bank account`);
+  }
+  if (isPositive(details.creditedToNotes)) {
+    parts.push(`${formatUsd(details.creditedToNotes)} was credited to your High-Yield notes`);
+  }
+  const postedOn = formatLongDate(details.executionDate);
+  const title = `Interest paid: ${total}`;
+  const body = `Your interest of ${total} was posted on ${postedOn}: ${parts.join(' and ')}.`;
+  const facts: EmailFact[] = [{ label: 'Posted on', value: postedOn }];
+  if (isPositive(details.paidToBank)) {
+    facts.push({ label: 'Paid to your bank', value: formatUsd(details.paidToBank) });
+  }
+  if (isPositive(details.creditedToNotes)) {
+    facts.push({ label: 'Credited to High-Yield notes', value: formatUsd(details.creditedToNotes) });
+  }
+  facts.push({ label: 'Total interest', value: total });
+  return {
+    kind: 'interest_payment',
+    title,
+    body,
+    email: {
+      subject: `Your interest payment of ${total}`,
+      preheader: `${total} of interest was posted on ${postedOn}.`,
+      heading: `You earned ${total} in interest`,
+      paragraphs: [
+        `Good news: your interest was posted on ${postedOn}. ${parts.join(' and ')}.`,
+        `You can see every payment under Transactions in your ${brandName} account.`,
+      ],
+      facts,
+      action: { label: 'View transactions', path: '/transaction-summary' },
+    },
+    sms: `${brandName}: interest of ${total} was posted to your account.`,
+  };
+}
+
+export interface WithdrawalConfirmationDetails {
+  executionDate: IsoDate;
+  amount: string;
+  bankLastFour: string | null;
+}
+
+export function withdrawalConfirmationMessage(
+  brandName: string,
+  details: WithdrawalConfirmationDetails,
+): TransactionalMessage {
+  const amount = formatUsd(details.amount);
+  const sentOn = formatLongDate(details.executionDate);
+  const account = bankAccountLabel(details.bankLastFour);
+  const title = `Transfer sent: ${amount}`;
+  const body = `Your transfer of ${amount} to ${account} was sent on ${sentOn}. It usually arrives within one business day.`;
+  return {
+    kind: 'withdrawal_confirmation',
+    title,
+    body,
+    email: {
+      subject: `Your transfer of ${amount} is on its way`,
+      preheader: `Sent on ${sentOn} to ${account}.`,
+      heading: 'Your transfer is on its way',
+      paragraphs: [
+        `We sent ${amount} to ${account} on ${sentOn}. It usually arrives within one business day.`,
+        `If you did not ask for this transfer, contact our support team right away.`,
+      ],
+      facts: [
+        { label: 'Amount', value: amount },
+        {
+          label: 'To',
+          value: details.bankLastFour ? `Account ending ${details.bankLastFour}` : 'Your bank account',
+        },
+        { label: 'Sent on', value: sentOn },
+      ],
+      action: { label: 'View transfers', path: '/transaction-summary' },
+    },
+    sms: `${brandName}: your transfer of ${amount} to ${account} is on its way.`,
+  };
+}
+
+export type AccountVerificationDetails =
+  | { verified: 'bank_account'; institutionName: string; bankLastFour: string }
+  | { verified: 'identity' };
+
+export function accountVerificationMessage(
+  brandName: string,
+  details: AccountVerificationDetails,
+): TransactionalMessage {
+  if (details.verified === 'identity') {
+    const body =
+      'We verified your identity. Your account is ready: you can now link a bank account and invest.';
+    return {
+      kind: 'account_verification',
+      title: 'Identity verified',
+      body,
+      email: {
+        subject: 'Your identity is verified',
+        preheader: 'Your account is ready to invest.',
+        heading: 'Your identity is verified',
+        paragraphs: [body, `Thank you for helping us keep ${brandName} safe for every investor.`],
+        action: { label: 'Go to your account', path: '/get-started' },
+      },
+      sms: `${brandName}: your identity is verified. Your account is ready.`,
+    };
+  }
+  const account = `${details.institutionName} account ending ${details.bankLastFour}`;
+  const body = `Your ${account} is verified. Purchases are funded from it and interest and transfers are paid to it.`;
+  return {
+    kind: 'account_verification',
+    title: 'Bank account verified',
+    body,
+    email: {
+      subject: 'Your bank account is verified',
+      preheader: `${account} is ready to use.`,
+      heading: 'Your bank account is verified',
+      paragraphs: [body, 'If you did not link this account, contact our support team right away.'],
+      facts: [
+        { label: 'Bank', value: details.institutionName },
+        { label: 'Account', value: `Ending ${details.bankLastFour}` },
+      ],
+      action: { label: 'Start investing', path: '/buy-investments' },
+    },
+    sms: `${brandName}: your bank account ending ${details.bankLastFour} is verified.`,
+  };
+}
