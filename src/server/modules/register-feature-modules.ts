@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { registerAuthModule } from './auth/auth-module';
 import { jobRunRoutes } from './job-runs/routes';
@@ -22,6 +23,7 @@ export async function registerFeatureModules(
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
+  await app.register(adminDashboardRoutes(context));
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
   // Keep last: it adds one route per job function registered by the modules above.

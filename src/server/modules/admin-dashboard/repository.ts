@@ -1,0 +1,176 @@
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  bankAccounts,
+  investments,
+  investmentTransactions,
+  investorOnboarding,
+  investors,
+  platformSummary,
+  taxRecords,
+} from '../../db/schema';
+
+/** These expressions are the ones indexed in migration 0003 (trigram GIN): keep them identical. */
+const fullNameExpression = sql`lower(coalesce(${investors.firstName}, '') || ' ' || coalesce(${investors.lastName}, ''))`;
+const emailExpression = sql`lower(${investors.email})`;
+const phoneDigitsExpression = sql`regexp_replace(coalesce(${investors.phone}, ''), '[^0-9]', '', 'g')`;
+
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function foldAndReadSummary(db: Executor) {
+  await db.execute(sql`select fold_platform_summary()`);
+  const [row] = await db.select().from(platformSummary).where(eq(platformSummary.id, 1));
+  return row;
+}
+
+const transactionColumns = {
+  id: investmentTransactions.id,
+  investmentId: investmentTransactions.investmentId,
+  transactionType: investmentTransactions.transactionType,
+  amount: investmentTransactions.amount,
+  transactionDate: investmentTransactions.transactionDate,
+  createdAt: investmentTransactions.createdAt,
+  investorId: investors.id,
+  firstName: investors.firstName,
+  lastName: investors.lastName,
+  email: investors.email,
+};
+
+export type TransactionWithInvestor = Awaited<ReturnType<typeof selectTransactions>>[number];
+
+function selectTransactions(db: Executor, where: SQL | undefined, limit: number) {
+  return db
+    .select(transactionColumns)
+    .from(investmentTransactions)
+    .innerJoin(investors, eq(investors.id, investmentTransactions.investorId))
+    .where(where)
+    .orderBy(desc(investmentTransactions.createdAt), desc(investmentTransactions.id))
+    .limit(limit);
+}
+
+export function selectRecentTransactions(db: Executor, limit: number) {
+  return selectTransactions(db, undefined, limit);
+}
+
+export function selectInvestorTransactions(db: Executor, investorId: string, limit: number) {
+  return selectTransactions(db, eq(investmentTransactions.investorId, investorId), limit);
+}
+
+export function selectTransactionsById(db: Executor, id: string, limit: number) {
+  return selectTransactions(db, eq(investmentTransactions.id, id), limit);
+}
+
+const investorColumns = {
+  id: investors.id,
+  firstName: investors.firstName,
+  lastName: investors.lastName,
+  email: investors.email,
+  phone: investors.phone,
+  status: investors.status,
+  createdAt: investors.createdAt,
+};
+export type InvestorResultRow = Awaited<ReturnType<typeof selectInvestorsById>>[number];
+
+export function selectInvestorsById(db: Executor, id: string, limit: number) {
+  return db.select(investorColumns).from(investors).where(eq(investors.id, id)).limit(limit);
+}
+
+/** Partial name or e-mail; no ORDER BY, so the first matches from the index answer at once. */
+export function selectInvestorsByText(db: Executor, text: string, limit: number) {
+  const pattern = containing(text);
+  return db
+    .select(investorColumns)
+    .from(investors)
+    .where(or(sql`${fullNameExpression} like ${pattern}`, sql`${emailExpression} like ${pattern}`))
+    .limit(limit);
+}
+
+export function selectInvestorsByPhoneDigits(db: Executor, digitVariants: string[], limit: number) {
+  return db
+    .select(investorColumns)
+    .from(investors)
+    .where(or(...digitVariants.map((digits) => sql`${phoneDigitsExpression} like ${containing(digits)}`)))
+    .limit(limit);
+}
+
+export function selectInvestmentsById(db: Executor, id: string, limit: number) {
+  return db
+    .select({
+      id: investments.id,
+      investmentType: investments.investmentType,
+      principalAmount: investments.principalAmount,
+      interestAccrued: sql<string>`round(${investments.interestAccrued}, 2)::text`,
+      status: investments.status,
+      startDate: investments.startDate,
+      investorId: investors.id,
+      firstName: investors.firstName,
+      lastName: investors.lastName,
+      email: investors.email,
+    })
+    .from(investments)
+    .innerJoin(investors, eq(investors.id, investments.investorId))
+    .where(eq(investments.id, id))
+    .limit(limit);
+}
+
+export async function selectInvestorProfile(db: Executor, investorId: string) {
+  const [row] = await db
+    .select({
+      investor: investors,
+      onboarding: investorOnboarding,
+      kycStatus: taxRecords.kycStatus,
+    })
+    .from(investors)
+    .leftJoin(investorOnboarding, eq(investorOnboarding.investorId, investors.id))
+    .leftJoin(taxRecords, eq(taxRecords.investorId, investors.id))
+    .where(eq(investors.id, investorId));
+  if (!row) return undefined;
+  const [bank] = await db
+    .select({
+      institutionName: bankAccounts.institutionName,
+      accountType: bankAccounts.accountType,
+      accountLastFour: bankAccounts.accountLastFour,
+      verificationStatus: bankAccounts.verificationStatus,
+    })
+    .from(bankAccounts)
+    .where(
+      and(
+        eq(bankAccounts.investorId, investorId),
+        eq(bankAccounts.isPrimary, true),
+        isNull(bankAccounts.deletedAt),
+      ),
+    );
+  return { ...row, bank };
+}
+
+/** The investor's notes with their value from the ledger, newest first. */
+export function selectInvestorNotes(db: Executor, investorId: string) {
+  const noteValues = db
+    .select({
+      investmentId: investmentTransactions.investmentId,
+      value: sql<string>`sum(${investmentTransactions.valueEffect})`.as('value'),
+    })
+    .from(investmentTransactions)
+    .where(eq(investmentTransactions.investorId, investorId))
+    .groupBy(investmentTransactions.investmentId)
+    .as('note_values');
+  return db
+    .select({
+      id: investments.id,
+      investmentType: investments.investmentType,
+      principalAmount: investments.principalAmount,
+      value: sql<string>`coalesce(${noteValues.value}, 0)::text`,
+      interestAccrued: sql<string>`round(${investments.interestAccrued}, 2)::text`,
+      interestRateAnnual: investments.interestRateAnnual,
+      termYears: investments.termYears,
+      startDate: investments.startDate,
+      maturityDate: investments.maturityDate,
+      status: investments.status,
+    })
+    .from(investments)
+    .leftJoin(noteValues, eq(noteValues.investmentId, investments.id))
+    .where(eq(investments.investorId, investorId))
+    .orderBy(desc(investments.startDate), desc(investments.id));
+}

@@ -1,0 +1,179 @@
+import {
+  type AdminDashboardResponse,
+  type AdminInvestorDetailResponse,
+  type AdminInvestorResult,
+  type AdminSearchResponse,
+  type AdminTransaction,
+  classifySearchQuery,
+  INVESTOR_DETAIL_TRANSACTION_COUNT,
+  RECENT_TRANSACTION_COUNT,
+  SEARCH_RESULTS_PER_KIND,
+} from '../../../shared/admin/dashboard-contracts';
+import { AppError } from '../../../shared/errors/app-error';
+import { toMoneyString } from '../../../shared/money/decimal-string';
+import type { AppContext } from '../../context';
+import { trimRate } from '../products/product-mapper';
+import {
+  foldAndReadSummary,
+  type InvestorResultRow,
+  selectInvestmentsById,
+  selectInvestorNotes,
+  selectInvestorProfile,
+  selectInvestorsById,
+  selectInvestorsByPhoneDigits,
+  selectInvestorsByText,
+  selectInvestorTransactions,
+  selectRecentTransactions,
+  selectTransactionsById,
+  type TransactionWithInvestor,
+} from './repository';
+
+function toTransaction(row: TransactionWithInvestor): AdminTransaction {
+  return {
+    id: row.id,
+    investment_id: row.investmentId,
+    transaction_type: row.transactionType,
+    amount: toMoneyString(row.amount),
+    transaction_date: row.transactionDate,
+    created_at: row.createdAt.toISOString(),
+    investor: { id: row.investorId, first_name: row.firstName, last_name: row.lastName, email: row.email },
+  };
+}
+
+function toInvestorResult(row: InvestorResultRow): AdminInvestorResult {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function byName(left: AdminInvestorResult, right: AdminInvestorResult): number {
+  const name = (investor: AdminInvestorResult) =>
+    `${investor.last_name ?? ''} ${investor.first_name ?? ''} ${investor.email}`.toLowerCase();
+  return name(left).localeCompare(name(right));
+}
+
+/** The four cards (from the maintained summary) and the newest ledger entries. */
+export async function loadDashboard(context: AppContext): Promise<AdminDashboardResponse> {
+  const summary = await foldAndReadSummary(context.db);
+  const recent = await selectRecentTransactions(context.db, RECENT_TRANSACTION_COUNT);
+  return {
+    summary: {
+      assets_under_management: toMoneyString(summary?.assetsUnderManagement ?? '0'),
+      investor_count: Number(summary?.investorCount ?? 0),
+      active_investor_count: Number(summary?.activeInvestorCount ?? 0),
+      interest_paid: toMoneyString(summary?.interestPaid ?? '0'),
+      active_investment_count: Number(summary?.activeInvestmentCount ?? 0),
+      refreshed_at: summary?.refreshedAt.toISOString() ?? null,
+    },
+    recent_transactions: recent.map(toTransaction),
+  };
+}
+
+export async function searchRecords(context: AppContext, query: string): Promise<AdminSearchResponse> {
+  const search = classifySearchQuery(query);
+  const limit = SEARCH_RESULTS_PER_KIND;
+  const empty = { investors: [], investments: [], transactions: [] };
+  switch (search.kind) {
+    case 'too_short':
+      return { kind: 'too_short', ...empty };
+    case 'id': {
+      const [foundInvestors, foundInvestments, foundTransactions] = [
+        await selectInvestorsById(context.db, search.id, limit),
+        await selectInvestmentsById(context.db, search.id, limit),
+        await selectTransactionsById(context.db, search.id, limit),
+      ];
+      return {
+        kind: 'id',
+        investors: foundInvestors.map(toInvestorResult),
+        investments: foundInvestments.map((row) => ({
+          id: row.id,
+          investor: {
+            id: row.investorId,
+            first_name: row.firstName,
+            last_name: row.lastName,
+            email: row.email,
+          },
+          investment_type: row.investmentType,
+          principal_amount: toMoneyString(row.principalAmount),
+          interest_accrued: toMoneyString(row.interestAccrued),
+          status: row.status,
+          start_date: row.startDate,
+        })),
+        transactions: foundTransactions.map(toTransaction),
+      };
+    }
+    case 'phone':
+      return {
+        kind: 'phone',
+        ...empty,
+        investors: (await selectInvestorsByPhoneDigits(context.db, search.digits, limit))
+          .map(toInvestorResult)
+          .sort(byName),
+      };
+    case 'text':
+      return {
+        kind: 'text',
+        ...empty,
+        investors: (await selectInvestorsByText(context.db, search.text, limit))
+          .map(toInvestorResult)
+          .sort(byName),
+      };
+  }
+}
+
+export async function loadInvestorDetail(
+  context: AppContext,
+  investorId: string,
+): Promise<AdminInvestorDetailResponse> {
+  const profile = await selectInvestorProfile(context.db, investorId);
+  if (!profile) throw new AppError('not_found', { message: 'Investor not found' });
+  const notes = await selectInvestorNotes(context.db, investorId);
+  const transactions = await selectInvestorTransactions(
+    context.db,
+    investorId,
+    INVESTOR_DETAIL_TRANSACTION_COUNT,
+  );
+  const { investor, onboarding, bank } = profile;
+  return {
+    investor: {
+      ...toInvestorResult(investor),
+      updated_at: investor.updatedAt.toISOString(),
+      referral_code: investor.referralCode,
+      onboarding: onboarding
+        ? {
+            email_verified: onboarding.emailVerified,
+            phone_verified: onboarding.phoneVerified,
+            password_set: onboarding.passwordVerified,
+            last_step_completed: onboarding.lastStepCompleted,
+          }
+        : null,
+      bank_account: bank
+        ? {
+            institution_name: bank.institutionName,
+            account_type: bank.accountType,
+            account_last_four: bank.accountLastFour,
+            verification_status: bank.verificationStatus,
+          }
+        : null,
+    },
+    notes: notes.map((note) => ({
+      id: note.id,
+      investment_type: note.investmentType,
+      principal_amount: toMoneyString(note.principalAmount),
+      value: toMoneyString(note.value),
+      interest_accrued: toMoneyString(note.interestAccrued),
+      interest_rate_annual: trimRate(note.interestRateAnnual),
+      term_years: note.termYears,
+      start_date: note.startDate,
+      maturity_date: note.maturityDate,
+      status: note.status,
+    })),
+    transactions: transactions.map(toTransaction),
+  };
+}

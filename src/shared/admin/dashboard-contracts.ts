@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { moneyString } from '../products/contracts';
+
+/** Admin spec 8-9: empty states and limits of the dashboard. */
+export const dashboardMessages = {
+  noResults: 'No results found',
+  noRecentTransactions: 'No recent transactions',
+  searchTooShort: 'Enter at least 3 characters of a name or e-mail, digits of a phone number, or a full id.',
+} as const;
+
+export const RECENT_TRANSACTION_COUNT = 10;
+export const SEARCH_RESULTS_PER_KIND = 10;
+export const SEARCH_MIN_TEXT_LENGTH = 3;
+export const SEARCH_MIN_PHONE_DIGITS = 3;
+export const INVESTOR_DETAIL_TRANSACTION_COUNT = 10;
+export const INVESTOR_DETAIL_TRANSACTIONS_SHOWN = 5;
+
+const investorReference = z.object({
+  id: z.uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+});
+
+export const adminTransactionSchema = z.object({
+  id: z.uuid(),
+  investment_id: z.uuid(),
+  transaction_type: z.string(),
+  amount: moneyString,
+  transaction_date: z.string(),
+  created_at: z.string(),
+  investor: investorReference,
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
+
+export const platformSummarySchema = z.object({
+  assets_under_management: moneyString,
+  investor_count: z.number().int(),
+  active_investor_count: z.number().int(),
+  interest_paid: moneyString,
+  active_investment_count: z.number().int(),
+  refreshed_at: z.string().nullable(),
+});
+export type PlatformSummary = z.infer<typeof platformSummarySchema>;
+
+export const adminDashboardResponse = z.object({
+  summary: platformSummarySchema,
+  recent_transactions: z.array(adminTransactionSchema),
+});
+export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;
+
+export const adminSearchQuery = z.object({ q: z.string().max(200).default('') });
+
+export const searchKinds = ['id', 'phone', 'text', 'too_short'] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+export type ClassifiedSearch =
+  | { kind: 'id'; id: string }
+  | { kind: 'phone'; digits: string[] }
+  | { kind: 'text'; text: string }
+  | { kind: 'too_short' };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const phoneLike = /^[\d\s().+-]+$/;
+
+/**
+ * PRODUCT.md 26: a UUID finds records with that id; names and e-mails match partially from 3
+ * characters; phones match by digits, whatever the punctuation ("(617) 555-0142", "+1 617...").
+ */
+export function classifySearchQuery(query: string): ClassifiedSearch {
+  const trimmed = query.trim();
+  if (uuidPattern.test(trimmed)) return { kind: 'id', id: trimmed.toLowerCase() };
+  if (phoneLike.test(trimmed)) {
+    const digits = trimmed.replace(/\D/g, '');
+    if (digits.length < SEARCH_MIN_PHONE_DIGITS) return { kind: 'too_short' };
+    // "+1 617 555 0142" must also find a number stored without the country code.
+    const variants = digits.length === 11 && digits.startsWith('1') ? [digits, digits.slice(1)] : [digits];
+    return { kind: 'phone', digits: variants };
+  }
+  const text = trimmed.replace(/\s+/g, ' ').toLowerCase();
+  return text.length >= SEARCH_MIN_TEXT_LENGTH ? { kind: 'text', text } : { kind: 'too_short' };
+}
+
+export const adminInvestorResultSchema = z.object({
+  id: z.uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  created_at: z.string(),
+});
+export type AdminInvestorResult = z.infer<typeof adminInvestorResultSchema>;
+
+export const adminInvestmentResultSchema = z.object({
+  id: z.uuid(),
+  investor: investorReference,
+  investment_type: z.string(),
+  principal_amount: moneyString,
+  interest_accrued: moneyString,
+  status: z.string(),
+  start_date: z.string(),
+});
+export type AdminInvestmentResult = z.infer<typeof adminInvestmentResultSchema>;
+
+export const adminSearchResponse = z.object({
+  kind: z.enum(searchKinds),
+  investors: z.array(adminInvestorResultSchema),
+  investments: z.array(adminInvestmentResultSchema),
+  transactions: z.array(adminTransactionSchema),
+});
+export type AdminSearchResponse = z.infer<typeof adminSearchResponse>;
+
+export const adminNoteSchema = z.object({
+  id: z.uuid(),
+  investment_type: z.string(),
+  principal_amount: moneyString,
+  /** The note's value from the ledger (purchase + credited interest - withdrawals). */
+  value: moneyString,
+  interest_accrued: moneyString,
+  interest_rate_annual: z.string(),
+  term_years: z.number().int(),
+  start_date: z.string(),
+  maturity_date: z.string(),
+  status: z.string(),
+});
+export type AdminNote = z.infer<typeof adminNoteSchema>;
+
+export const adminInvestorDetailResponse = z.object({
+  investor: adminInvestorResultSchema.extend({
+    updated_at: z.string(),
+    referral_code: z.string(),
+    onboarding: z
+      .object({
+        email_verified: z.boolean(),
+        phone_verified: z.boolean(),
+        password_set: z.boolean(),
+        last_step_completed: z.string().nullable(),
+      })
+      .nullable(),
+    bank_account: z
+      .object({
+        institution_name: z.string(),
+        account_type: z.string(),
+        account_last_four: z.string(),
+        verification_status: z.string(),
+      })
+      .nullable(),
+  }),
+  notes: z.array(adminNoteSchema),
+  transactions: z.array(adminTransactionSchema),
+});
+export type AdminInvestorDetailResponse = z.infer<typeof adminInvestorDetailResponse>;
