@@ -28,6 +28,10 @@ import { pageRoutes } from './modules/pages/routes';
 import { createProductCatalogue } from './modules/products/catalogue';
 import { productRoutes } from './modules/products/routes';
 import { type AchProvider, sandboxAchProvider } from './providers/ach';
+import type { BankConnectionProvider } from './providers/bank-connection';
+import { plaidBankConnectionProvider } from './providers/plaid-bank-connection';
+import { sandboxBankConnectionProvider } from './providers/sandbox-bank-connection';
+import { type KycProvider, sandboxKycProvider } from './providers/kyc';
 import { type EmailProvider, outboxOnlyEmailProvider, smtpEmailProvider } from './providers/email';
 import { outboxOnlySmsProvider, type SmsProvider, twilioSmsProvider } from './providers/sms';
 import { registerFeatureModules } from './modules/register-feature-modules';
@@ -36,10 +40,18 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
   clock?: Clock;
-  providers?: { email?: EmailProvider; sms?: SmsProvider; ach?: AchProvider };
+  providers?: {
+    email?: EmailProvider;
+    sms?: SmsProvider;
+    ach?: AchProvider;
+    bankConnection?: BankConnectionProvider;
+    kyc?: KycProvider;
+  };
   /** Where the built web app lives; omitted in API tests. */
   webRoot?: string | null;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove no PII is logged). */
+  logDestination?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -83,7 +95,17 @@ function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers
       : outboxOnlySmsProvider());
   const ach =
     overrides?.ach ?? sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
-  return { email, sms, ach };
+  const bankConnection =
+    overrides?.bankConnection ??
+    (config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV
+      ? plaidBankConnectionProvider({
+          clientId: config.PLAID_CLIENT_ID,
+          secret: config.PLAID_SECRET,
+          environment: config.PLAID_ENV,
+        })
+      : sandboxBankConnectionProvider({ key: config.fieldEncryptionKey }));
+  const kyc = overrides?.kyc ?? sandboxKycProvider();
+  return { email, sms, ach, bankConnection, kyc };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
@@ -92,7 +114,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     logger:
       options.logger === false
         ? false
-        : { level: config.LOG_LEVEL, redact: { paths: redactedLogPaths, censor: '[redacted]' } },
+        : {
+            level: config.LOG_LEVEL,
+            redact: { paths: redactedLogPaths, censor: '[redacted]' },
+            ...(options.logDestination ? { stream: options.logDestination } : {}),
+          },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

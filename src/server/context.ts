@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { MessageService } from './modules/outbox/message-service';
 import type { AchProvider } from './providers/ach';
+import type { BankConnectionProvider } from './providers/bank-connection';
+import type { KycProvider } from './providers/kyc';
 import type { EmailProvider } from './providers/email';
 import type { SmsProvider } from './providers/sms';
 import type { JobFunctionRegistry } from './functions/job-functions';
@@ -15,7 +17,13 @@ export interface AppContext {
   db: Database;
   clock: Clock;
   messages: MessageService;
-  providers: { email: EmailProvider; sms: SmsProvider; ach: AchProvider };
+  providers: {
+    email: EmailProvider;
+    sms: SmsProvider;
+    ach: AchProvider;
+    bankConnection: BankConnectionProvider;
+    kyc: KycProvider;
+  };
   jobFunctions: JobFunctionRegistry;
   log: FastifyBaseLogger;
 }
