@@ -11,14 +11,17 @@ const CACHE_MILLISECONDS = 5_000;
  */
 export function createProductCatalogue(context: Pick<AppContext, 'db' | 'clock'>) {
   let cached: { at: number; day: string; products: Product[] } | null = null;
+  const load = async () => {
+    const now = context.clock.now().getTime();
+    const day = context.clock.today();
+    if (cached && cached.day === day && now - cached.at < CACHE_MILLISECONDS) return cached;
+    const products = (await selectBuyableProducts(context.db, day)).map(toProduct);
+    cached = { at: now, day, products };
+    return cached;
+  };
   return {
     async listBuyable(): Promise<Product[]> {
-      const now = context.clock.now().getTime();
-      const day = context.clock.today();
-      if (cached && cached.day === day && now - cached.at < CACHE_MILLISECONDS) return cached.products;
-      const products = (await selectBuyableProducts(context.db, day)).map(toProduct);
-      cached = { at: now, day, products };
-      return products;
+      return (await load()).products;
     },
     invalidate(): void {
       cached = null;

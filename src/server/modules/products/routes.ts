@@ -13,7 +13,10 @@ export function productRoutes(catalogue: ProductCatalogue): FastifyPluginAsyncZo
           response: { 200: productListResponse },
         },
       },
-      async () => ({ products: await catalogue.listBuyable() }),
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=5');
+        return { products: await catalogue.listBuyable() };
+      },
     );
   };
 }
