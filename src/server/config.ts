@@ -59,6 +59,11 @@ const configSchema = z
       .string()
       .min(5)
       .default('Steadyline Notes LLC, 100 Harbor Street, Suite 400, Boston, MA 02210'),
+    /** The payer's EIN printed on 1099-INT forms. */
+    PAYER_TIN: z
+      .string()
+      .regex(/^\d{2}-\d{7}$/, 'must be an EIN such as 12-3456789')
+      .optional(),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),

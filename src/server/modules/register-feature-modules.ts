@@ -6,6 +6,7 @@ import { adminProductRoutes } from './admin-products/routes';
 import { registerAuthModule } from './auth/auth-module';
 import { jobRunRoutes } from './job-runs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
+import { portalRoutes } from './portal/routes';
 import type { ProductCatalogue } from './products/catalogue';
 
 export interface FeatureDependencies {
@@ -26,6 +27,7 @@ export async function registerFeatureModules(
   await app.register(adminDashboardRoutes(context));
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
+  await app.register(portalRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));
 }

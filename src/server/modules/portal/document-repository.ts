@@ -1,0 +1,106 @@
+/** Reads behind the investor's documents: promissory notes and 1099-INT tax forms. */
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client';
+
+export interface PromissoryNoteListRow {
+  investment_id: string;
+  investment_type: 'standard' | 'high_yield';
+  principal_amount: string;
+  interest_rate_annual: string;
+  start_date: string;
+  status: 'active' | 'matured' | 'withdrawn' | 'cancelled';
+}
+
+/** Every note the investor holds or held; a cancelled note was never funded and has no promissory note. */
+export async function listPromissoryNotes(
+  db: Executor,
+  investorId: string,
+): Promise<PromissoryNoteListRow[]> {
+  const result = await db.execute(sql`
+    select i.id as investment_id, i.investment_type, i.principal_amount::text as principal_amount,
+           i.interest_rate_annual::text as interest_rate_annual, to_char(i.start_date, 'YYYY-MM-DD') as start_date,
+           i.status
+    from investments i
+    where i.investor_id = ${investorId}::uuid and i.status <> 'cancelled'
+    order by i.start_date desc, i.id`);
+  return rowsOf<PromissoryNoteListRow>(result);
+}
+
+export interface PromissoryNoteRow extends PromissoryNoteListRow {
+  term_years: number;
+  maturity_date: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  authorized_at: string | null;
+  agreement_version: string | null;
+  bank_name: string | null;
+  bank_last_four: string | null;
+  source_investment_id: string | null;
+}
+
+/** One of the investor's notes with what its promissory note prints; null when it is not theirs. */
+export async function findPromissoryNote(
+  db: Executor,
+  investorId: string,
+  investmentId: string,
+): Promise<PromissoryNoteRow | null> {
+  const result = await db.execute(sql`
+    select i.id as investment_id, i.investment_type, i.principal_amount::text as principal_amount,
+           i.interest_rate_annual::text as interest_rate_annual, to_char(i.start_date, 'YYYY-MM-DD') as start_date,
+           i.status, i.term_years, to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date,
+           v.first_name, v.last_name, v.email,
+           to_char(d.authorized_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as authorized_at,
+           d.agreement_version, b.institution_name as bank_name, b.account_last_four as bank_last_four,
+           i.source_investment_id
+    from investments i
+    join investors v on v.id = i.investor_id
+    left join debit_authorizations d on d.investment_id = i.id
+    left join bank_accounts b on b.id = d.bank_account_id
+    where i.id = ${investmentId}::uuid and i.investor_id = ${investorId}::uuid and i.status <> 'cancelled'`);
+  return rowsOf<PromissoryNoteRow>(result)[0] ?? null;
+}
+
+/**
+ * Interest paid or credited per calendar year (net of reversed postings), for the years
+ * before `beforeYear` whose total is over the threshold: the years a 1099-INT is issued.
+ */
+export async function listTaxYears(
+  db: Executor,
+  investorId: string,
+  input: { beforeYear: number; threshold: string },
+): Promise<{ year: number; interest: string }[]> {
+  const result = await db.execute(sql`
+    select y.year, y.interest::text as interest from (
+      select extract(year from t.transaction_date)::int as year,
+             sum(case when t.transaction_type = 'interest_payment' then t.amount else -t.amount end) as interest
+      from investment_transactions t
+      left join investment_transactions r on r.id = t.reverses_transaction_id
+      where t.investor_id = ${investorId}::uuid
+        and (t.transaction_type = 'interest_payment' or (t.transaction_type = 'reversal' and r.transaction_type = 'interest_payment'))
+        and t.transaction_date < make_date(${input.beforeYear}::int, 1, 1)
+      group by 1
+    ) y
+    where y.interest > ${input.threshold}::numeric
+    order by y.year desc`);
+  return rowsOf<{ year: number; interest: string }>(result);
+}
+
+export interface TaxRecordRow {
+  legal_first_name: string;
+  legal_last_name: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  postal_code: string;
+  ssn_last_four: string;
+}
+
+/** The tax record's printable fields; the encrypted SSN is never read here. */
+export async function findTaxRecord(db: Executor, investorId: string): Promise<TaxRecordRow | null> {
+  const result = await db.execute(sql`
+    select legal_first_name, legal_last_name, address1, address2, city, state, postal_code, ssn_last_four
+    from tax_records where investor_id = ${investorId}::uuid`);
+  return rowsOf<TaxRecordRow>(result)[0] ?? null;
+}

@@ -1,0 +1,83 @@
+/** The investor's documents (PRODUCT.md 20): promissory notes per investment and 1099-INT tax forms per year. */
+import { AppError } from '../../../shared/errors/app-error';
+import { toMoneyString } from '../../../shared/money/decimal-string';
+import { type DocumentListResponse, TAX_FORM_THRESHOLD } from '../../../shared/portal/document-contracts';
+import type { AppContext } from '../../context';
+import { trimRate } from '../products/product-mapper';
+import { findPromissoryNote, findTaxRecord, listPromissoryNotes, listTaxYears } from './document-repository';
+import { type PdfIssuer, promissoryNotePdf } from './promissory-note-pdf';
+import { taxFormPdf } from './tax-form-pdf';
+import { investmentNotFoundMessage } from './transaction-service';
+
+export const noTaxRecordMessage =
+  'We don’t have your tax details yet. Complete your identity details under Settings to receive tax forms.';
+export const noTaxFormMessage = 'There is no tax form for that year.';
+
+function issuerOf(context: AppContext): PdfIssuer {
+  return {
+    brandName: context.config.BRAND_NAME,
+    postalAddress: context.config.COMPANY_POSTAL_ADDRESS,
+    supportEmail: context.config.SUPPORT_EMAIL,
+    timeZone: context.clock.timeZone,
+  };
+}
+
+/** Tax years end on December 31: a form is issued only for years that have ended. */
+function currentYear(context: AppContext): number {
+  return Number(context.clock.today().slice(0, 4));
+}
+
+export async function listDocuments(context: AppContext, investorId: string): Promise<DocumentListResponse> {
+  const notes = await listPromissoryNotes(context.db, investorId);
+  const record = await findTaxRecord(context.db, investorId);
+  const years = record
+    ? await listTaxYears(context.db, investorId, {
+        beforeYear: currentYear(context),
+        threshold: TAX_FORM_THRESHOLD,
+      })
+    : [];
+  return {
+    promissory_notes: notes.map((note) => ({
+      ...note,
+      principal_amount: toMoneyString(note.principal_amount),
+      interest_rate_annual: trimRate(note.interest_rate_annual),
+    })),
+    has_tax_record: record !== null,
+    tax_forms: years.map((year) => ({ year: year.year, interest: toMoneyString(year.interest) })),
+  };
+}
+
+export async function buildPromissoryNotePdf(
+  context: AppContext,
+  investorId: string,
+  investmentId: string,
+): Promise<PDFKit.PDFDocument> {
+  const note = await findPromissoryNote(context.db, investorId, investmentId);
+  if (!note) throw new AppError('not_found', { message: investmentNotFoundMessage });
+  return promissoryNotePdf(note, issuerOf(context));
+}
+
+export async function buildTaxFormPdf(
+  context: AppContext,
+  investorId: string,
+  year: number,
+): Promise<PDFKit.PDFDocument> {
+  const record = await findTaxRecord(context.db, investorId);
+  if (!record) throw new AppError('not_found', { message: noTaxRecordMessage });
+  const years = await listTaxYears(context.db, investorId, {
+    beforeYear: currentYear(context),
+    threshold: TAX_FORM_THRESHOLD,
+  });
+  const found = years.find((entry) => entry.year === year);
+  if (!found) throw new AppError('not_found', { message: noTaxFormMessage });
+  return taxFormPdf(
+    {
+      year,
+      interest: toMoneyString(found.interest),
+      investorId,
+      record,
+      payerTin: context.config.PAYER_TIN ?? null,
+    },
+    issuerOf(context),
+  );
+}

@@ -1,0 +1,72 @@
+/** The account overview (spec 2, PRODUCT.md 12, 20, 21): balance, notes, referral, history, bell. */
+import { AppError } from '../../../shared/errors/app-error';
+import { toMoneyString } from '../../../shared/money/decimal-string';
+import {
+  type BalanceHistoryResponse,
+  NOTIFICATION_LIST_LIMIT,
+  type NotificationListResponse,
+  OVERVIEW_NOTE_LIMIT,
+  type OverviewResponse,
+} from '../../../shared/portal/portal-contracts';
+import type { IsoDate } from '../../../shared/dates/calendar-date';
+import type { Executor } from '../../db/client';
+import { trimRate } from '../products/product-mapper';
+import {
+  findInvestorProfile,
+  getAccountBalance,
+  listBalanceChanges,
+  listBalanceNotes,
+  listRecentNotifications,
+} from './portal-repository';
+
+/** The spec's message when there is no investor record behind the session. */
+export const noInvestorMessage = 'No investor profiles found. Please create an investor record first.';
+
+export async function getOverview(db: Executor, investorId: string): Promise<OverviewResponse> {
+  const profile = await findInvestorProfile(db, investorId);
+  if (!profile) throw new AppError('not_found', { message: noInvestorMessage });
+  const balance = await getAccountBalance(db, investorId);
+  const notes = await listBalanceNotes(db, investorId, OVERVIEW_NOTE_LIMIT);
+  return {
+    first_name: profile.first_name,
+    balance: {
+      total_balance: toMoneyString(balance.total_balance),
+      high_yield_total: toMoneyString(balance.high_yield_total),
+      standard_total: toMoneyString(balance.standard_total),
+      accruing_interest: toMoneyString(balance.accruing_interest),
+    },
+    notes: notes.map((note) => ({
+      ...note,
+      principal_amount: toMoneyString(note.principal_amount),
+      interest_rate_annual: trimRate(note.interest_rate_annual),
+      value: toMoneyString(note.value),
+    })),
+    note_count: balance.note_count,
+    referral: {
+      code: profile.referral_code,
+      path: `/signup?ref=${encodeURIComponent(profile.referral_code)}`,
+      signups: profile.referral_count,
+    },
+  };
+}
+
+/** The balance after every day it changed, plus today, so the chart's line reaches the present. */
+export async function getBalanceHistory(
+  db: Executor,
+  investorId: string,
+  today: IsoDate,
+): Promise<BalanceHistoryResponse> {
+  const changes = await listBalanceChanges(db, investorId);
+  const points = changes.map((change) => ({ date: change.date, balance: toMoneyString(change.balance) }));
+  const last = points[points.length - 1];
+  if (last && last.date < today) points.push({ date: today, balance: last.balance });
+  return { points };
+}
+
+export async function getRecentNotifications(
+  db: Executor,
+  investorId: string,
+): Promise<NotificationListResponse> {
+  const { rows, unreadCount } = await listRecentNotifications(db, investorId, NOTIFICATION_LIST_LIMIT);
+  return { notifications: rows, unread_count: unreadCount };
+}

@@ -1,0 +1,61 @@
+/** Contracts of the purchase flow: the funding accounts offered and the BUY request. */
+import { z } from 'zod';
+import { isoDateString, moneyString } from '../products/contracts';
+import { investmentTypes } from '../products/plans';
+
+export const fundingAccount = z.object({
+  id: z.uuid(),
+  institution_name: z.string(),
+  account_type: z.string(),
+  account_name: z.string().nullable(),
+  account_last_four: z.string(),
+  is_primary: z.boolean(),
+});
+export type FundingAccount = z.infer<typeof fundingAccount>;
+
+export const purchaseOptionsResponse = z.object({
+  /** The investor's verified bank accounts, primary first. */
+  funding_accounts: z.array(fundingAccount),
+  maximum_purchase_amount: moneyString,
+  agreement_version: z.string(),
+});
+export type PurchaseOptionsResponse = z.infer<typeof purchaseOptionsResponse>;
+
+/** Sent with every BUY; a repeat with the same key never makes a second investment. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const idempotencyKey = z
+  .string()
+  .min(16)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key');
+
+export const purchaseRequest = z.object({
+  product_id: z.string().max(64).nullable(),
+  term_years: z.number().int().min(1).max(50).nullable(),
+  /** Decimal dollars as typed; the server checks and normalises it. */
+  amount: z.string().max(32),
+  /** The rate the investor saw, so a rate change in between is never bought unseen. */
+  interest_rate_annual: z.string().max(16),
+  funding_account_id: z.string().max(64),
+  agreement_version: z.string().max(32),
+  consent: z.boolean(),
+});
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+
+export const purchasedInvestment = z.object({
+  id: z.uuid(),
+  /** First 8 characters of the id, uppercase. */
+  reference: z.string(),
+  investment_type: z.enum(investmentTypes),
+  principal_amount: moneyString,
+  interest_rate_annual: z.string(),
+  term_years: z.number().int(),
+  start_date: isoDateString,
+  maturity_date: isoDateString,
+  status: z.string(),
+  funding_expected_on: isoDateString,
+});
+export type PurchasedInvestment = z.infer<typeof purchasedInvestment>;
+
+export const purchaseResponse = z.object({ investment: purchasedInvestment });
+export type PurchaseResponse = z.infer<typeof purchaseResponse>;
