@@ -8,7 +8,8 @@ export interface AppServer {
   port: number;
   dataDir: string;
   logs(): string;
-  stop(): Promise<void>;
+  /** Sends SIGTERM, waits for the exit and returns its code. */
+  stop(): Promise<number | null>;
 }
 
 /**
@@ -72,6 +73,7 @@ export async function startAppServer(options: {
         clearTimeout(timer);
       }
       rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }
