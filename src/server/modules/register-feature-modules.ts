@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminProductRoutes } from './admin-products/routes';
+import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
 import { jobRunRoutes } from './job-runs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
@@ -25,6 +26,7 @@ export async function registerFeatureModules(
   await app.register(adminAuthRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
+  await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
   await app.register(portalRoutes(context));

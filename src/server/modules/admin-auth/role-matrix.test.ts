@@ -1,0 +1,219 @@
+/**
+ * PRODUCT.md 25 against the API: every admin endpoint of the back office, called with no
+ * session, with an investor session, without the CSRF token, and as each role. Allowed calls
+ * must get past the guard; refused ones must be refused and change nothing.
+ */
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminAction, type AdminRole, adminRoles, can } from '../../../shared/admin/permissions';
+import { investmentProductAudit, investmentProducts, pageHotspots } from '../../db/schema';
+import { type SignedInInvestor, signUpInvestor } from '../../test-support/investor-auth';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { type SignedInAdmin, signInTestAdmin } from './admin-test-helpers';
+import { ADMIN_SESSION_COOKIE } from './session-cookie';
+
+interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  action: AdminAction;
+  payload?: () => Record<string, unknown>;
+}
+
+let testApp: TestApp;
+let admins: Record<AdminRole, SignedInAdmin>;
+let investor: SignedInInvestor;
+let productId: string;
+let productVersion: string;
+let hotspotId: string;
+
+const productBody = {
+  display_name: 'Matrix Note',
+  interest_rate_percent: '9',
+  term_years: 2,
+  minimum_purchase_amount: '5000',
+};
+
+function endpoints(): Endpoint[] {
+  const jobFunctionRuns: Endpoint[] = testApp.context.jobFunctions.names().map((name) => ({
+    method: 'POST',
+    url: `/functions/v1/${name}`,
+    action: 'jobs:run',
+    payload: () => ({ jobId: null, executionDate: '2026-03-10' }),
+  }));
+  return [
+    { method: 'GET', url: '/api/admin/dashboard', action: 'dashboard:view' },
+    { method: 'GET', url: '/api/admin/search?q=matrix', action: 'dashboard:view' },
+    { method: 'GET', url: `/api/admin/investors/${investor.investorId}`, action: 'dashboard:view' },
+    { method: 'GET', url: '/functions/v1/admin-products', action: 'products:view' },
+    { method: 'GET', url: `/api/admin/products/${productId}/audit`, action: 'products:view' },
+    { method: 'POST', url: '/api/admin/products', action: 'products:manage', payload: () => productBody },
+    {
+      method: 'PUT',
+      url: `/api/admin/products/${productId}`,
+      action: 'products:manage',
+      payload: () => ({
+        product: { ...productBody, display_name: 'Matrix Note, edited' },
+        updated_at: productVersion,
+      }),
+    },
+    {
+      method: 'PUT',
+      url: '/functions/v1/admin-products',
+      action: 'products:manage',
+      payload: () => ({ id: productId, is_active: false, updated_at: productVersion }),
+    },
+    {
+      method: 'PUT',
+      url: '/api/admin/pages/abouttemp/hotspots',
+      action: 'hotspots:edit',
+      payload: () => ({ hotspots: [{ id: hotspotId, top: 12, left: 12, width: 20, height: 8 }] }),
+    },
+    ...jobFunctionRuns,
+  ];
+}
+
+function call(endpoint: Endpoint, headers: Record<string, string>) {
+  return testApp.app.inject({
+    method: endpoint.method,
+    url: endpoint.url,
+    headers,
+    ...(endpoint.payload ? { payload: endpoint.payload() } : {}),
+  });
+}
+
+async function writeCounts() {
+  const db = testApp.database.db;
+  const [products] = await db.select({ value: count() }).from(investmentProducts);
+  const [audit] = await db.select({ value: count() }).from(investmentProductAudit);
+  const hotspots = await db.select().from(pageHotspots);
+  return { products: products?.value, audit: audit?.value, hotspots };
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp({ start: '2026-03-10T15:00:00Z' });
+  investor = await signUpInvestor(testApp, { email: 'matrix.investor@example.com' });
+  admins = {
+    super_admin: await signInTestAdmin(testApp, 'super_admin'),
+    operations: await signInTestAdmin(testApp, 'operations'),
+    support: await signInTestAdmin(testApp, 'support'),
+  };
+  const created = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/products',
+    headers: admins.super_admin.headers,
+    payload: productBody,
+  });
+  const product = (created.json() as { product: { id: string; updated_at: string } }).product;
+  productId = product.id;
+  productVersion = product.updated_at;
+  hotspotId = (await testApp.database.db.select().from(pageHotspots))[0]!.id;
+}, 120_000);
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('every admin endpoint refuses callers without an admin session and CSRF token', () => {
+  it('covers the job functions too', () => {
+    expect(endpoints().filter((endpoint) => endpoint.action === 'jobs:run').length).toBeGreaterThan(0);
+  });
+
+  it('refuses every endpoint with no session (401), even with a valid-looking token', async () => {
+    const before = await writeCounts();
+    for (const endpoint of endpoints()) {
+      const response = await call(endpoint, { 'x-admin-token': admins.super_admin.token });
+      expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(401);
+    }
+    expect(await writeCounts()).toEqual(before);
+  });
+
+  it("refuses an investor's session, as the investor cookie or passed off as the admin cookie (401)", async () => {
+    const before = await writeCounts();
+    const investorToken = investor.cookie.split('=')[1] ?? '';
+    for (const endpoint of endpoints()) {
+      for (const cookie of [investor.cookie, `${ADMIN_SESSION_COOKIE}=${investorToken}`]) {
+        const response = await call(endpoint, { cookie, 'x-admin-token': admins.super_admin.token });
+        expect(response.statusCode, `${endpoint.method} ${endpoint.url} with ${cookie.split('=')[0]}`).toBe(
+          401,
+        );
+      }
+    }
+    expect(await writeCounts()).toEqual(before);
+  });
+
+  it("refuses every endpoint without the CSRF token, or with another session's token (403)", async () => {
+    const before = await writeCounts();
+    for (const endpoint of endpoints()) {
+      const missing = await call(endpoint, { cookie: admins.super_admin.cookie });
+      expect(missing.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(403);
+      const foreign = await call(endpoint, {
+        cookie: admins.super_admin.cookie,
+        'x-admin-token': admins.operations.token,
+      });
+      expect(foreign.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(403);
+    }
+    expect(await writeCounts()).toEqual(before);
+  });
+});
+
+describe('each role gets exactly what PRODUCT.md 25 gives it', () => {
+  for (const role of adminRoles) {
+    it(`${role}`, async () => {
+      for (const endpoint of endpoints()) {
+        const before = await writeCounts();
+        const response = await call(endpoint, admins[role].headers);
+        const label = `${role}: ${endpoint.method} ${endpoint.url}`;
+        if (can(role, endpoint.action)) {
+          expect([401, 403], `${label} answered ${response.statusCode} ${response.body}`).not.toContain(
+            response.statusCode,
+          );
+          expect(response.statusCode, `${label} answered ${response.body}`).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, label).toBe(403);
+          expect(await writeCounts(), label).toEqual(before);
+        }
+        if (
+          endpoint.url === '/functions/v1/admin-products' &&
+          endpoint.method === 'PUT' &&
+          response.statusCode === 200
+        ) {
+          productVersion = (response.json() as { product: { updated_at: string } }).product.updated_at;
+        }
+        if (endpoint.url === `/api/admin/products/${productId}` && response.statusCode === 200) {
+          productVersion = (response.json() as { product: { updated_at: string } }).product.updated_at;
+        }
+      }
+    });
+  }
+
+  it('matches the table: support reads, operations also acts, only super_admin manages admins', () => {
+    expect(adminRoles.filter((role) => can(role, 'dashboard:view'))).toEqual([
+      'super_admin',
+      'operations',
+      'support',
+    ]);
+    expect(adminRoles.filter((role) => can(role, 'products:view'))).toEqual([
+      'super_admin',
+      'operations',
+      'support',
+    ]);
+    expect(adminRoles.filter((role) => can(role, 'products:manage'))).toEqual(['super_admin', 'operations']);
+    expect(adminRoles.filter((role) => can(role, 'jobs:view'))).toEqual([
+      'super_admin',
+      'operations',
+      'support',
+    ]);
+    expect(adminRoles.filter((role) => can(role, 'jobs:run'))).toEqual(['super_admin', 'operations']);
+    expect(adminRoles.filter((role) => can(role, 'jobs:manage'))).toEqual(['super_admin', 'operations']);
+    expect(adminRoles.filter((role) => can(role, 'notifications:view'))).toEqual([
+      'super_admin',
+      'operations',
+      'support',
+    ]);
+    expect(adminRoles.filter((role) => can(role, 'notifications:manage'))).toEqual([
+      'super_admin',
+      'operations',
+    ]);
+    expect(adminRoles.filter((role) => can(role, 'hotspots:edit'))).toEqual(['super_admin', 'operations']);
+    expect(adminRoles.filter((role) => can(role, 'admins:manage'))).toEqual(['super_admin']);
+  });
+});
