@@ -5,7 +5,9 @@ import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
+import { registerScheduler } from '../jobs/register-scheduler';
 import { jobRunRoutes } from './job-runs/routes';
+import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
 import { portalRoutes } from './portal/routes';
 import type { ProductCatalogue } from './products/catalogue';
@@ -30,6 +32,8 @@ export async function registerFeatureModules(
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
   await app.register(portalRoutes(context));
+  await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));
+  registerScheduler(app, context);
 }

@@ -24,7 +24,7 @@ export function jobRunRoutes(context: AppContext): FastifyPluginAsyncZod {
             tags: ['jobs'],
             summary: definition?.description ?? name,
             body: jobRunRequest,
-            response: { 200: jobRunResponse, 500: errorBody },
+            response: { 200: jobRunResponse, 409: errorBody, 500: errorBody },
           },
         },
         async (request, reply) => {
@@ -33,6 +33,7 @@ export function jobRunRoutes(context: AppContext): FastifyPluginAsyncZod {
             const result = await runJobFunction(context, name, request.body, {
               trigger: 'manual',
               adminUserId: admin.adminUserId,
+              adminName: `${admin.firstName} ${admin.lastName}`.trim(),
             });
             return { recordsProcessed: result.recordsProcessed };
           } catch (error) {

@@ -1,14 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { JobRunTrigger } from '../../../shared/jobs/run-contracts';
 import { AppError } from '../../../shared/errors/app-error';
+import { jobMessages, unknownFunctionMessage } from '../../../shared/jobs/job-contracts';
+import type { JobRunTrigger } from '../../../shared/jobs/run-contracts';
 import type { AppContext } from '../../context';
 import { scheduledJobs } from '../../db/schema';
 import type { JobFunctionInput, JobFunctionResult } from '../../functions/job-functions';
+import { instanceIdOf } from './instance-identity';
+import { finishRun, insertRunningRun, touchRunHeartbeat } from './run-history-repository';
 
 export interface JobRunOrigin {
   trigger: JobRunTrigger;
   /** The admin who pressed Run (manual runs). */
   adminUserId: string | null;
+  /** Their name, kept in the run's execution details. */
+  adminName?: string;
 }
 
 export interface JobRunInput {
@@ -16,32 +21,159 @@ export interface JobRunInput {
   executionDate: string;
 }
 
+/** While a run executes, its instance refreshes the heartbeat so others can tell it is alive. */
+export const RUN_HEARTBEAT_INTERVAL_MS = 30_000;
+/** A running run whose heartbeat is older than this belongs to an instance that died. */
+export const RUN_STALE_AFTER_MS = 3 * 60_000;
+
+const MAX_ERROR_MESSAGE_LENGTH = 2000;
+
 /**
  * The one path by which a job function runs, whoever starts it (the admin Run button, the
  * HTTP function endpoint, the scheduler). With a jobId, the job must exist and call this
- * function, and its configuration is handed to the function.
+ * function; its configuration is handed to the function, and the run is recorded in the
+ * job's execution history (refused while the job is already running: a job never overlaps
+ * with itself). Without a jobId the function runs unrecorded, as an API caller's one-off.
  */
 export async function runJobFunction(
   context: AppContext,
   name: string,
   input: JobRunInput,
-  _origin: JobRunOrigin,
+  origin: JobRunOrigin,
 ): Promise<JobFunctionResult> {
   const definition = context.jobFunctions.get(name);
   if (!definition) throw new AppError('not_found', { message: `Unknown job function ${name}` });
-  const functionInput: JobFunctionInput = { jobId: input.jobId, executionDate: input.executionDate };
-  if (input.jobId) {
-    const [job] = await context.db
-      .select({ functionName: scheduledJobs.functionName, configuration: scheduledJobs.configuration })
-      .from(scheduledJobs)
-      .where(eq(scheduledJobs.id, input.jobId));
-    if (!job) throw new AppError('not_found', { message: 'Job not found' });
-    if (job.functionName !== name) {
-      throw new AppError('bad_request', { message: `That job calls ${job.functionName}, not ${name}` });
-    }
-    functionInput.configuration = isPlainObject(job.configuration) ? job.configuration : {};
+  if (!input.jobId) {
+    context.log.info(
+      { jobFunction: name, trigger: origin.trigger, adminUserId: origin.adminUserId },
+      'job function run without a job',
+    );
+    return definition.run(context, { jobId: null, executionDate: input.executionDate });
   }
-  return definition.run(context, functionInput);
+  const job = await loadJob(context, input.jobId);
+  if (!job) throw new AppError('not_found', { message: jobMessages.notFound });
+  if (job.functionName !== name) {
+    throw new AppError('bad_request', { message: `That job calls ${job.functionName}, not ${name}` });
+  }
+  const baseMetadata: Record<string, unknown> = {
+    trigger: origin.trigger,
+    executionDate: input.executionDate,
+    ...(origin.adminUserId
+      ? { triggeredBy: { adminUserId: origin.adminUserId, name: origin.adminName ?? null } }
+      : {}),
+  };
+  const runId = await insertRunningRun(context.db, {
+    jobId: job.id,
+    trigger: origin.trigger,
+    scheduledFor: null,
+    executionDate: input.executionDate,
+    adminUserId: origin.adminUserId,
+    instanceId: instanceIdOf(context),
+    startedAt: context.clock.now(),
+    metadata: baseMetadata,
+  });
+  if (!runId) throw new AppError('conflict', { message: jobMessages.alreadyRunning });
+  return executeRecordedRun(context, {
+    runId,
+    jobId: job.id,
+    functionName: name,
+    configuration: job.configuration,
+    executionDate: input.executionDate,
+    baseMetadata,
+  });
+}
+
+export interface RecordedRun {
+  runId: string;
+  jobId: string;
+  functionName: string;
+  configuration: unknown;
+  executionDate: string;
+  /** How the run started (trigger, admin, slot); the function's own figures are added to it. */
+  baseMetadata: Record<string, unknown>;
+}
+
+/**
+ * Executes a run already recorded as running (by the Run button or a scheduler claim) and
+ * records its outcome. A failure is recorded, then rethrown to the caller.
+ */
+export async function executeRecordedRun(context: AppContext, run: RecordedRun): Promise<JobFunctionResult> {
+  const heartbeat = setInterval(() => {
+    touchRunHeartbeat(context.db, run.runId, context.clock.now()).catch((error: unknown) =>
+      context.log.warn({ err: error, runId: run.runId }, 'could not refresh the job run heartbeat'),
+    );
+  }, RUN_HEARTBEAT_INTERVAL_MS);
+  heartbeat.unref();
+  try {
+    const definition = context.jobFunctions.get(run.functionName);
+    if (!definition) {
+      throw new AppError('not_found', {
+        message: unknownFunctionMessage(run.functionName, context.jobFunctions.names()),
+      });
+    }
+    const input: JobFunctionInput = {
+      jobId: run.jobId,
+      executionDate: run.executionDate,
+      configuration: isPlainObject(run.configuration) ? run.configuration : {},
+    };
+    const result = await definition.run(context, input);
+    await recordOutcome(context, run, {
+      status: 'completed',
+      recordsProcessed: result.recordsProcessed,
+      errorMessage: null,
+      metadata: { ...result.metadata, ...run.baseMetadata },
+    });
+    return result;
+  } catch (error) {
+    context.log.error({ err: error, jobId: run.jobId, jobFunction: run.functionName }, 'job run failed');
+    await recordOutcome(context, run, {
+      status: 'failed',
+      recordsProcessed: 0,
+      errorMessage: errorMessageOf(error),
+      metadata: run.baseMetadata,
+    }).catch((recordError: unknown) =>
+      context.log.error({ err: recordError, runId: run.runId }, 'could not record the failed job run'),
+    );
+    throw error;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function recordOutcome(
+  context: AppContext,
+  run: RecordedRun,
+  outcome: {
+    status: 'completed' | 'failed';
+    recordsProcessed: number;
+    errorMessage: string | null;
+    metadata: Record<string, unknown>;
+  },
+): Promise<void> {
+  const isRecorded = await finishRun(context.db, run.runId, { ...outcome, completedAt: context.clock.now() });
+  if (!isRecorded) {
+    context.log.warn(
+      { runId: run.runId, jobId: run.jobId, status: outcome.status },
+      'job run finished after it was declared interrupted; its outcome is not recorded',
+    );
+  }
+}
+
+async function loadJob(context: AppContext, jobId: string) {
+  const [job] = await context.db
+    .select({
+      id: scheduledJobs.id,
+      functionName: scheduledJobs.functionName,
+      configuration: scheduledJobs.configuration,
+    })
+    .from(scheduledJobs)
+    .where(eq(scheduledJobs.id, jobId));
+  return job ?? null;
+}
+
+function errorMessageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.trim() || 'The job function failed without a message').slice(0, MAX_ERROR_MESSAGE_LENGTH);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
