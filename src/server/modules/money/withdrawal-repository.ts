@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, endOfQuarter, type IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
+import { cumulativeInterestAt } from './money-sql';
 import { withdrawals } from '../../db/schema';
 
 export interface PendingWithdrawal {
@@ -156,6 +157,10 @@ export async function drawFromNote(
       withdrawn_principal_days = case when i.investment_type = 'standard'
         then i.withdrawn_principal_days + ${input.amount}::numeric * (${input.note.reducedFrom}::date - i.start_date)
         else i.withdrawn_principal_days end,
+      accrued_through = case when i.investment_type = 'standard' then ${input.note.reducedFrom}::date else i.accrued_through end,
+      interest_accrued = case when i.investment_type = 'standard'
+        then ${cumulativeInterestAt(sql`${input.note.reducedFrom}::date`)} - i.interest_posted
+        else i.interest_accrued end,
       updated_at = ${input.now}::timestamptz
     where i.id = ${input.note.id}::uuid`);
 }
@@ -212,6 +217,8 @@ export async function reverseFailedWithdrawals(
   const reasons = JSON.stringify(
     failed.map((payment) => ({ id: payment.withdrawal_id, reason: payment.failure_reason })),
   );
+  // The funds earn again from the day after the return (or the first day not yet accrued).
+  const restoredFrom = sql`greatest(${addDays(input.executionDate, 1)}::date, i.accrued_through)`;
   const result = await tx.execute(sql`
     with failure as (
       select * from jsonb_to_recordset(${reasons}::jsonb) as f(id uuid, reason text)
@@ -238,8 +245,11 @@ export async function reverseFailedWithdrawals(
       update investments i set
         amount_withdrawn = i.amount_withdrawn - p.amount,
         withdrawn_principal_days = case when i.investment_type = 'standard'
-          then i.withdrawn_principal_days - p.amount * (greatest(${addDays(input.executionDate, 1)}::date, i.accrued_through) - i.start_date)
+          then i.withdrawn_principal_days - p.amount * (${restoredFrom} - i.start_date)
           else i.withdrawn_principal_days end,
+        accrued_through = case when i.investment_type = 'standard' then ${restoredFrom} else i.accrued_through end,
+        interest_accrued = case when i.investment_type = 'standard'
+          then ${cumulativeInterestAt(restoredFrom)} - i.interest_posted else i.interest_accrued end,
         status = case when i.status <> 'withdrawn' then i.status
                       when i.investment_type = 'standard' then 'active' else 'matured' end,
         updated_at = ${input.now}::timestamptz

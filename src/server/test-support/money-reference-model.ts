@@ -1,0 +1,234 @@
+/**
+ * A plain model of the money rules, written apart from the engine and sharing none of its
+ * code: interest is summed day by day in exact integers (cent-millionths), rounded half-up
+ * to cents only when posted. Tests, the long property bench and the simulated-year script
+ * compare the engine with it, to the cent.
+ *
+ * The rules it encodes (PRODUCT.md 13, 17-19; docs/decisions/100): simple interest on
+ * principal, Actual/365 fixed; each calendar month is posted by the first run after it ends
+ * (Standard: paid to the bank, High-Yield: credited); a High-Yield note earns until its
+ * maturity and is closed by the first run on or after it; a transfer is paid by the first
+ * run on or after its quarter end, drawn from the oldest available notes; a Standard note
+ * earns on what is left from the day after; a note emptied by it gets its last interest then.
+ */
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  type IsoDate,
+  startOfMonth,
+} from '../../shared/dates/calendar-date';
+
+export interface ModelNote {
+  key: string;
+  investorKey: string;
+  type: 'standard' | 'high_yield';
+  principalCents: bigint;
+  /** Annual rate in millionths (0.094 -> 94000). */
+  rateMillionths: bigint;
+  startDate: IsoDate;
+  /** High-Yield: end of term; Standard: end of lock-up. */
+  maturityDate: IsoDate;
+}
+
+export interface ModelTransfer {
+  key: string;
+  investorKey: string;
+  amountCents: bigint;
+  scheduledFor: IsoDate;
+}
+
+export interface ModelEntry {
+  noteKey: string;
+  type: 'interest_payment' | 'withdrawal';
+  amountCents: bigint;
+  date: IsoDate;
+  /** Interest postings: the month posted. */
+  period: IsoDate | null;
+}
+
+export interface ModelNoteState {
+  status: 'active' | 'matured' | 'withdrawn';
+  postedCents: bigint;
+  withdrawnCents: bigint;
+  accruedThrough: IsoDate;
+  /** Exact interest to accruedThrough less posted, in 1e-10 dollars (0 once closed). */
+  accruedTenBillionths: bigint;
+  valueCents: bigint;
+}
+
+export interface ModelResult {
+  notes: Map<string, ModelNoteState>;
+  entries: ModelEntry[];
+  transfers: Map<string, 'pending' | 'paid' | 'failed'>;
+}
+
+interface NoteRun {
+  note: ModelNote;
+  status: 'active' | 'matured' | 'withdrawn';
+  posted: bigint;
+  withdrawn: bigint;
+  /** Principal withdrawals and the first day the principal is lower. */
+  reductions: { from: IsoDate; cents: bigint }[];
+  accruedThrough: IsoDate;
+  lastPosted: IsoDate | null;
+}
+
+const DAY_BASIS = 365n * 1_000_000n;
+
+function principalOn(run: NoteRun, day: IsoDate): bigint {
+  let principal = run.note.principalCents;
+  for (const reduction of run.reductions) if (reduction.from <= day) principal -= reduction.cents;
+  return principal;
+}
+
+/** Sum over each day d with start <= d < until of principal(d) x rate, in cent-millionths x 365. */
+function interestNumerator(run: NoteRun, until: IsoDate): bigint {
+  let total = 0n;
+  for (let day = run.note.startDate; day < until; day = addDays(day, 1)) {
+    total += principalOn(run, day) * run.note.rateMillionths;
+  }
+  return total;
+}
+
+function roundedCents(numerator: bigint): bigint {
+  return (2n * numerator + DAY_BASIS) / (2n * DAY_BASIS);
+}
+
+function earningEnd(run: NoteRun): IsoDate | null {
+  return run.note.type === 'high_yield' ? run.note.maturityDate : null;
+}
+
+export function runReferenceModel(input: {
+  notes: ModelNote[];
+  transfers: ModelTransfer[];
+  runDates: IsoDate[];
+}): ModelResult {
+  const runs = input.notes.map(
+    (note): NoteRun => ({
+      note,
+      status: 'active',
+      posted: 0n,
+      withdrawn: 0n,
+      reductions: [],
+      accruedThrough: note.startDate,
+      lastPosted: null,
+    }),
+  );
+  const entries: ModelEntry[] = [];
+  const transfers = new Map(
+    input.transfers.map((transfer) => [transfer.key, 'pending' as 'pending' | 'paid' | 'failed']),
+  );
+
+  function post(run: NoteRun, period: IsoDate, coveredUntil: IsoDate, date: IsoDate): void {
+    const amount = roundedCents(interestNumerator(run, coveredUntil)) - run.posted;
+    if (amount > 0n)
+      entries.push({ noteKey: run.note.key, type: 'interest_payment', amountCents: amount, date, period });
+    run.posted += amount;
+    run.lastPosted = period;
+  }
+
+  function postEndedMonths(run: NoteRun, date: IsoDate): void {
+    const end = earningEnd(run);
+    let period = run.lastPosted ? addMonths(run.lastPosted, 1) : startOfMonth(run.note.startDate);
+    while (true) {
+      const next = addMonths(period, 1);
+      if (run.note.startDate >= next) break;
+      if (end !== null && end <= period) break;
+      const coveredUntil = end !== null && end < next ? end : next;
+      if (coveredUntil > date) break;
+      post(run, period, coveredUntil, date);
+      period = next;
+    }
+  }
+
+  function valueOf(run: NoteRun): bigint {
+    return run.note.principalCents + (run.note.type === 'high_yield' ? run.posted : 0n) - run.withdrawn;
+  }
+
+  for (const date of input.runDates) {
+    for (const run of runs) {
+      if (run.status !== 'active') continue;
+      postEndedMonths(run, date);
+      const end = earningEnd(run);
+      const target = end !== null && end < date ? end : date;
+      if (target > run.accruedThrough) run.accruedThrough = target;
+    }
+    for (const run of runs) {
+      if (run.status !== 'active' || run.note.type !== 'high_yield' || run.note.maturityDate > date) continue;
+      postEndedMonths(run, date);
+      run.status = 'matured';
+      run.accruedThrough = run.note.maturityDate;
+    }
+    for (const transfer of input.transfers) {
+      if (transfers.get(transfer.key) !== 'pending' || transfer.scheduledFor > date) continue;
+      const available = runs
+        .filter(
+          (run) =>
+            run.note.investorKey === transfer.investorKey &&
+            ((run.note.type === 'standard' && run.status === 'active' && run.note.maturityDate <= date) ||
+              (run.note.type === 'high_yield' && run.status === 'matured')),
+        )
+        .sort((a, b) =>
+          a.note.startDate < b.note.startDate ? -1 : a.note.startDate > b.note.startDate ? 1 : 0,
+        );
+      const total = available.reduce((sum, run) => sum + valueOf(run), 0n);
+      if (transfer.amountCents > total) {
+        transfers.set(transfer.key, 'failed');
+        continue;
+      }
+      let owed = transfer.amountCents;
+      for (const run of available) {
+        if (owed === 0n) break;
+        const value = valueOf(run);
+        if (value === 0n) continue;
+        const drawn = value < owed ? value : owed;
+        owed -= drawn;
+        run.withdrawn += drawn;
+        entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: drawn, date, period: null });
+        const reducedFrom = addDays(date, 1) > run.accruedThrough ? addDays(date, 1) : run.accruedThrough;
+        if (run.note.type === 'standard') {
+          // The payment day's interest is accrued with the payment, on the principal before it.
+          run.reductions.push({ from: reducedFrom, cents: drawn });
+          run.accruedThrough = reducedFrom;
+        }
+        if (value - drawn === 0n) {
+          if (run.note.type === 'standard') {
+            post(run, startOfMonth(addDays(reducedFrom, -1)), reducedFrom, date);
+          }
+          run.status = 'withdrawn';
+        }
+      }
+      transfers.set(transfer.key, 'paid');
+    }
+  }
+
+  const notes = new Map<string, ModelNoteState>();
+  for (const run of runs) {
+    const accrued =
+      run.status === 'active'
+        ? (interestNumerator(run, run.accruedThrough) * 100n) / 365n - run.posted * 100_000_000n
+        : 0n;
+    notes.set(run.note.key, {
+      status: run.status,
+      postedCents: run.posted,
+      withdrawnCents: run.withdrawn,
+      accruedThrough: run.accruedThrough,
+      accruedTenBillionths: accrued,
+      valueCents: valueOf(run),
+    });
+  }
+  return { notes, entries, transfers };
+}
+
+/** 1e-10 dollar units as the database prints numeric(24,10). */
+export function formatTenBillionths(value: bigint): string {
+  const negative = value < 0n;
+  const absolute = negative ? -value : value;
+  const scale = 10_000_000_000n;
+  return `${negative ? '-' : ''}${absolute / scale}.${(absolute % scale).toString().padStart(10, '0')}`;
+}
+
+export function daysHeld(note: ModelNote, until: IsoDate): number {
+  return Math.max(0, daysBetween(note.startDate, until));
+}
