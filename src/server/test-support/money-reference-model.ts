@@ -142,7 +142,7 @@ export function runReferenceModel(input: {
     }
   }
 
-  function valueOf(run: NoteRun): bigint {
+  function noteValue(run: NoteRun): bigint {
     return run.note.principalCents + (run.note.type === 'high_yield' ? run.posted : 0n) - run.withdrawn;
   }
 
@@ -172,7 +172,7 @@ export function runReferenceModel(input: {
         .sort((a, b) =>
           a.note.startDate < b.note.startDate ? -1 : a.note.startDate > b.note.startDate ? 1 : 0,
         );
-      const total = available.reduce((sum, run) => sum + valueOf(run), 0n);
+      const total = available.reduce((sum, run) => sum + noteValue(run), 0n);
       if (transfer.amountCents > total) {
         transfers.set(transfer.key, 'failed');
         continue;
@@ -180,7 +180,7 @@ export function runReferenceModel(input: {
       let owed = transfer.amountCents;
       for (const run of available) {
         if (owed === 0n) break;
-        const value = valueOf(run);
+        const value = noteValue(run);
         if (value === 0n) continue;
         const drawn = value < owed ? value : owed;
         owed -= drawn;
@@ -215,7 +215,7 @@ export function runReferenceModel(input: {
       withdrawnCents: run.withdrawn,
       accruedThrough: run.accruedThrough,
       accruedTenBillionths: accrued,
-      valueCents: valueOf(run),
+      valueCents: noteValue(run),
     });
   }
   return { notes, entries, transfers };
