@@ -10,6 +10,7 @@ import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
 import { portalRoutes } from './portal/routes';
+import { purchaseRoutes } from './purchases/routes';
 import type { ProductCatalogue } from './products/catalogue';
 
 export interface FeatureDependencies {
@@ -32,6 +33,7 @@ export async function registerFeatureModules(
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
   await app.register(portalRoutes(context));
+  await app.register(purchaseRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

@@ -1,7 +1,7 @@
 /** Calendar dates ("2026-03-10") as the screens and documents print them, never shifted by a time zone. */
 import type { IsoDate } from '../dates/calendar-date';
+import { formatLongDate } from './long-date';
 
-const longFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const shortFormat = new Intl.DateTimeFormat('en-US', {
   month: '2-digit',
   day: '2-digit',
@@ -11,11 +11,6 @@ const shortFormat = new Intl.DateTimeFormat('en-US', {
 
 function atNoon(date: IsoDate): Date {
   return new Date(`${date}T12:00:00Z`);
-}
-
-/** "March 10, 2026". */
-export function formatLongDate(date: IsoDate): string {
-  return longFormat.format(atNoon(date));
 }
 
 /** "MARCH 10, 2026": the transaction list's date (spec 2). */

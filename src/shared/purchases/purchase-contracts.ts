@@ -21,14 +21,6 @@ export const purchaseOptionsResponse = z.object({
 });
 export type PurchaseOptionsResponse = z.infer<typeof purchaseOptionsResponse>;
 
-/** Sent with every BUY; a repeat with the same key never makes a second investment. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const idempotencyKey = z
-  .string()
-  .min(16)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key');
-
 export const purchaseRequest = z.object({
   product_id: z.string().max(64).nullable(),
   term_years: z.number().int().min(1).max(50).nullable(),

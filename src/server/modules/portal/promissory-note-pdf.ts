@@ -3,7 +3,8 @@
  * electronic acceptance and the full Perpetual Note Agreement it was bought under.
  */
 import PDFDocument from 'pdfkit';
-import { formatInstantDate, formatLongDate, formatTimeOfDay } from '../../../shared/format/date-format';
+import { formatInstantDate, formatTimeOfDay } from '../../../shared/format/date-format';
+import { formatLongDate } from '../../../shared/format/long-date';
 import { formatUsd } from '../../../shared/format/money-format';
 import { perpetualNoteAgreement } from '../../../shared/purchases/perpetual-note-agreement';
 import { planCopy, ratePercent } from '../../../shared/products/plans';

@@ -1,0 +1,208 @@
+/**
+ * Buying a note (spec 4 and 5, PRODUCT.md 16-17). The server checks again everything the
+ * modal checked, in the same order and with the same messages, then writes the investment,
+ * its `purchase` entry, the pending ACH debit and the debit authorisation in one
+ * transaction, once per idempotency key.
+ */
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors/app-error';
+import { rateToMillionths } from '../../../shared/ledger/interest';
+import { toMoneyString } from '../../../shared/money/decimal-string';
+import { purchaseReference } from '../../../shared/portal/transaction-display';
+import { planCopy, type InvestmentType } from '../../../shared/products/plans';
+import type {
+  PurchaseOptionsResponse,
+  PurchaseRequest,
+  PurchaseResponse,
+} from '../../../shared/purchases/purchase-contracts';
+import {
+  normalisePurchaseAmount,
+  purchaseFormError,
+  purchaseMessages,
+} from '../../../shared/purchases/purchase-rules';
+import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
+import type { AppContext } from '../../context';
+import type { Transaction } from '../../db/client';
+import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
+import { enforceRateLimit } from '../../security/rate-limiter';
+import { insertFundedNote, maturityDateOf } from '../money/note-repository';
+import { investmentPurchaseMessage } from '../notifications/transactional-templates';
+import { notifyInvestor } from '../notifications/transactional';
+import { trimRate } from '../products/product-mapper';
+import {
+  type BuyableProductRow,
+  findBuyableProduct,
+  findOwnBankAccount,
+  listVerifiedBankAccounts,
+  readPurchaseMaximum,
+} from './repository';
+
+const purchasesPerInvestor = { name: 'purchase:investor', limit: 30, windowSeconds: 3600 };
+const uuid = z.uuid();
+
+function invalid(message: string): AppError {
+  return new AppError('validation_failed', { message });
+}
+
+export async function getPurchaseOptions(
+  context: AppContext,
+  investorId: string,
+): Promise<PurchaseOptionsResponse> {
+  const accounts = await listVerifiedBankAccounts(context.db, investorId);
+  return {
+    funding_accounts: accounts.map(({ verification_status: _status, ...account }) => account),
+    maximum_purchase_amount: toMoneyString(await readPurchaseMaximum(context.db)),
+    agreement_version: AGREEMENT_VERSION,
+  };
+}
+
+interface CheckedPurchase {
+  product: BuyableProductRow;
+  amount: string;
+  bankAccountId: string;
+  bankLastFour: string;
+}
+
+/** The checks of spec 5 in its order, then what only the server can know. */
+async function checkPurchase(
+  tx: Transaction,
+  context: AppContext,
+  investorId: string,
+  body: PurchaseRequest,
+): Promise<CheckedPurchase> {
+  if (!body.product_id || body.term_years === null) throw invalid(purchaseMessages.selectTerm);
+  const product = uuid.safeParse(body.product_id).success
+    ? await findBuyableProduct(tx, body.product_id, context.clock.today())
+    : null;
+  if (!product) throw new AppError('conflict', { message: purchaseMessages.productUnavailable });
+  if (product.term_years !== body.term_years) throw invalid(purchaseMessages.selectTerm);
+  const formError = purchaseFormError({
+    product,
+    amount: body.amount,
+    fundingAccountId: body.funding_account_id,
+    maximum: await readPurchaseMaximum(tx),
+  });
+  if (formError) throw invalid(formError);
+  const account = uuid.safeParse(body.funding_account_id).success
+    ? await findOwnBankAccount(tx, investorId, body.funding_account_id)
+    : null;
+  if (!account) throw invalid(purchaseMessages.selectFundingAccount);
+  if (account.verification_status !== 'verified') throw invalid(purchaseMessages.fundingAccountNotVerified);
+  const sawRate = /^\d*\.?\d+$/.test(body.interest_rate_annual)
+    ? rateToMillionths(body.interest_rate_annual)
+    : -1n;
+  if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
+    throw new AppError('conflict', { message: purchaseMessages.rateChanged });
+  }
+  if (!body.consent) throw invalid(purchaseMessages.consentRequired);
+  if (body.agreement_version !== AGREEMENT_VERSION) {
+    throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
+  }
+  return {
+    product,
+    amount: normalisePurchaseAmount(body.amount) ?? body.amount,
+    bankAccountId: account.id,
+    bankLastFour: account.account_last_four,
+  };
+}
+
+function clientDetails(request: FastifyRequest): { ipAddress: string | null; userAgent: string | null } {
+  const userAgent = request.headers['user-agent'];
+  return {
+    ipAddress: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+  };
+}
+
+export async function purchaseInvestment(
+  context: AppContext,
+  request: FastifyRequest,
+  input: { investorId: string; key: string; body: PurchaseRequest },
+): Promise<IdempotentOutcome<PurchaseResponse>> {
+  const now = context.clock.now();
+  const today = context.clock.today();
+  await enforceRateLimit(context.db, purchasesPerInvestor, input.investorId, now, 'Too many purchases.');
+  const written: { notice?: PurchaseNotice } = {};
+  const outcome = await runIdempotently<PurchaseResponse>(
+    context.db,
+    {
+      scope: `purchase:${input.investorId}`,
+      key: input.key,
+      fingerprint: input.body,
+      now,
+      messages: { inProgress: purchaseMessages.inProgress, keyReused: purchaseMessages.keyReused },
+    },
+    async (tx) => {
+      const checked = await checkPurchase(tx, context, input.investorId, input.body);
+      const fundingEffectiveDate = context.providers.ach.expectedSettlementDate(today);
+      const { investmentId } = await insertFundedNote(tx, {
+        investorId: input.investorId,
+        bankAccountId: checked.bankAccountId,
+        productId: checked.product.id,
+        investmentType: checked.product.investment_type,
+        principal: checked.amount,
+        rate: checked.product.interest_rate_annual,
+        termYears: checked.product.term_years,
+        startDate: today,
+        now,
+        fundingEffectiveDate,
+        agreementVersion: AGREEMENT_VERSION,
+        idempotencyKey: input.key,
+        ...clientDetails(request),
+      });
+      written.notice = {
+        amount: checked.amount,
+        type: checked.product.investment_type,
+        bankLastFour: checked.bankLastFour,
+      };
+      return {
+        status: 201,
+        body: {
+          investment: {
+            id: investmentId,
+            reference: purchaseReference(investmentId),
+            investment_type: checked.product.investment_type,
+            principal_amount: checked.amount,
+            interest_rate_annual: trimRate(checked.product.interest_rate_annual),
+            term_years: checked.product.term_years,
+            start_date: today,
+            maturity_date: maturityDateOf(checked.product.investment_type, today, checked.product.term_years),
+            status: 'active',
+            funding_expected_on: fundingEffectiveDate,
+          },
+        },
+      };
+    },
+  );
+  if (written.notice) await sendPurchaseNotice(context, input.investorId, written.notice, today);
+  return outcome;
+}
+
+interface PurchaseNotice {
+  amount: string;
+  type: InvestmentType;
+  bankLastFour: string;
+}
+
+async function sendPurchaseNotice(
+  context: AppContext,
+  investorId: string,
+  notice: PurchaseNotice,
+  today: string,
+): Promise<void> {
+  try {
+    await notifyInvestor(context, {
+      investorId,
+      ...investmentPurchaseMessage(context.config.BRAND_NAME, {
+        amount: notice.amount,
+        planName: planCopy[notice.type].name,
+        startDate: today,
+        bankLastFour: notice.bankLastFour,
+      }),
+    });
+  } catch (error) {
+    // The investment is committed; a failed notice must not turn the purchase into an error.
+    context.log.error({ err: error, investorId }, 'purchase notice failed');
+  }
+}
