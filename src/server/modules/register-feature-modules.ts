@@ -9,6 +9,7 @@ import { registerScheduler } from '../jobs/register-scheduler';
 import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
+import { registerNotificationsModule } from './notifications/notifications-module';
 import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
 import type { ProductCatalogue } from './products/catalogue';
@@ -32,6 +33,7 @@ export async function registerFeatureModules(
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   registerMoneyFunctions(context);
+  await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(jobRoutes(context));
