@@ -12,6 +12,7 @@ import { registerMoneyFunctions } from './money/register-money-functions';
 import { registerNotificationsModule } from './notifications/notifications-module';
 import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
+import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 
 export interface FeatureDependencies {
@@ -36,6 +37,7 @@ export async function registerFeatureModules(
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
+  await app.register(transferRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

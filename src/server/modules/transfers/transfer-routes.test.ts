@@ -1,0 +1,230 @@
+/**
+ * /transfer on the server (PRODUCT.md 19): available to withdraw from the ledger, transfer
+ * requests behind a fresh SMS code, paid at quarter end and cancellable until then; another
+ * investor's transfers are refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransferSummaryResponse } from '../../../shared/transfers/transfer-contracts';
+import { rowsOf } from '../../db/client';
+import { latestSmsCode, testOrigin } from '../../test-support/investor-auth';
+import { buyNote, type TestEngine } from '../../test-support/money-fixtures';
+import {
+  type BankedInvestor,
+  portalEngine,
+  runMonthStarts,
+  signUpBankedInvestor,
+} from '../../test-support/portal-fixtures';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { isPostgresRun } from '../../test-support/test-database';
+import { runLedgerCheck } from '../money/ledger-check';
+import { processWithdrawals } from '../money/process-withdrawals';
+
+let testApp: TestApp;
+let engine: TestEngine;
+let ann: BankedInvestor;
+let ben: BankedInvestor;
+
+async function summaryOf(investor: BankedInvestor): Promise<TransferSummaryResponse> {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/transfers',
+    headers: { cookie: investor.cookie },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<TransferSummaryResponse>();
+}
+
+async function stepUp(investor: BankedInvestor): Promise<void> {
+  testApp.clock.advance(61_000);
+  const start = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/step-up/start',
+    headers: { origin: testOrigin, cookie: investor.cookie },
+  });
+  expect(start.statusCode).toBe(200);
+  const verify = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/step-up/verify',
+    payload: { code: await latestSmsCode(testApp, investor.phone) },
+    headers: { origin: testOrigin, cookie: investor.cookie },
+  });
+  expect(verify.statusCode).toBe(200);
+}
+
+async function requestTransfer(
+  investor: BankedInvestor,
+  amount: string,
+  key = randomBytes(12).toString('hex'),
+) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/transfers/withdrawals',
+    payload: { amount },
+    headers: { origin: testOrigin, cookie: investor.cookie, 'idempotency-key': key },
+  });
+}
+
+async function cancelTransfer(investor: BankedInvestor, withdrawalId: string) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: `/api/transfers/withdrawals/${withdrawalId}/cancel`,
+    headers: { origin: testOrigin, cookie: investor.cookie },
+  });
+}
+
+function cents(amount: string): bigint {
+  return BigInt(amount.replace('.', ''));
+}
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  engine = portalEngine(testApp);
+  ann = await signUpBankedInvestor(testApp, 'ann.transfer@example.com');
+  ben = await signUpBankedInvestor(testApp, 'ben.transfer@example.com');
+  const base = { investorId: ann.investorId, bankAccountId: ann.bankAccountId };
+  // Past its lock-up (available), matured (available), still locked (not available).
+  await buyNote(engine, {
+    ...base,
+    investmentType: 'standard',
+    principal: '10000.00',
+    rate: '0.08',
+    startDate: '2024-05-06',
+  });
+  await buyNote(engine, {
+    ...base,
+    investmentType: 'high_yield',
+    principal: '8000.00',
+    rate: '0.09',
+    termYears: 2,
+    startDate: '2024-01-02',
+  });
+  await buyNote(engine, {
+    ...base,
+    investmentType: 'standard',
+    principal: '5000.00',
+    rate: '0.08',
+    startDate: '2025-12-01',
+  });
+  await buyNote(engine, {
+    investorId: ben.investorId,
+    bankAccountId: ben.bankAccountId,
+    investmentType: 'high_yield',
+    principal: '9000.00',
+    rate: '0.094',
+    termYears: 3,
+    startDate: '2025-06-02',
+  });
+  await runMonthStarts(engine, '2024-01-02', '2026-03-01');
+}, 120_000);
+
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('available to withdraw', () => {
+  it('is Standard past lock-up plus matured High-Yield, from the ledger, paid at the quarter end', async () => {
+    const summary = await summaryOf(ann);
+    const maturedValue = rowsOf<{ value: string; status: string }>(
+      await testApp.context.db.execute(sql`
+        select i.status, sum(t.value_effect)::text as value from investments i
+        join investment_transactions t on t.investment_id = i.id
+        where i.investor_id = ${ann.investorId} and i.investment_type = 'high_yield' group by i.status`),
+    )[0]!;
+    expect(maturedValue.status).toBe('matured');
+    expect(summary.standard_available).toBe('10000.00');
+    expect(summary.matured_high_yield).toBe(maturedValue.value);
+    expect(summary.pending_withdrawals).toBe('0.00');
+    expect(cents(summary.available_to_withdraw)).toBe(1_000_000n + cents(maturedValue.value));
+    expect(summary.next_payment_date).toBe('2026-03-31');
+    expect(summary.destination).toMatchObject({ id: ann.bankAccountId, account_last_four: '6789' });
+    expect(summary.withdrawals).toEqual([]);
+  });
+
+  it('is nothing for notes still locked up', async () => {
+    const summary = await summaryOf(ben);
+    expect(summary.available_to_withdraw).toBe('0.00');
+  });
+});
+
+describe('TRANSFER TO BANK', () => {
+  it('needs a fresh SMS code', async () => {
+    const response = await requestTransfer(ann, '100.00');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('step_up_required');
+  });
+
+  it('refuses a zero amount and one above what is available', async () => {
+    await stepUp(ann);
+    const available = (await summaryOf(ann)).available_to_withdraw;
+    const zero = await requestTransfer(ann, '0');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.message).toBe('Please enter a valid amount');
+    const above = await requestTransfer(ann, (Number(available) + 0.01).toFixed(2));
+    expect(above.statusCode).toBe(400);
+    expect(above.json().error.message).toBe('The amount is more than you have available to withdraw');
+    await stepUp(ben);
+    const nothing = await requestTransfer(ben, '1.00');
+    expect(nothing.json().error.message).toBe('The amount is more than you have available to withdraw');
+  });
+
+  it('creates a pending transfer for the quarter end that lowers what is available, once per key', async () => {
+    await stepUp(ann);
+    const before = await summaryOf(ann);
+    const key = randomBytes(12).toString('hex');
+    const response = await requestTransfer(ann, '2,500', key);
+    expect(response.statusCode).toBe(201);
+    const { withdrawal } = response.json();
+    expect(withdrawal).toMatchObject({
+      amount: '2500.00',
+      status: 'pending',
+      scheduled_for: '2026-03-31',
+      bank_last_four: '6789',
+      is_cancellable: true,
+    });
+    const replay = await requestTransfer(ann, '2,500', key);
+    expect(replay.json()).toEqual(response.json());
+    const after = await summaryOf(ann);
+    expect(cents(before.available_to_withdraw) - cents(after.available_to_withdraw)).toBe(250_000n);
+    expect(after.pending_withdrawals).toBe('2500.00');
+    expect(after.withdrawals.map((row) => row.id)).toEqual([withdrawal.id]);
+    const bell = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/portal/notifications',
+      headers: { cookie: ann.cookie },
+    });
+    expect(bell.json().notifications[0].title).toBe('Transfer requested: $2,500.00');
+  });
+
+  it('lets only the owner cancel, and only until paid', async () => {
+    await stepUp(ann);
+    const { withdrawal } = (await requestTransfer(ann, '300.00')).json();
+    const foreign = await cancelTransfer(ben, withdrawal.id);
+    expect(foreign.statusCode).toBe(404);
+    const cancelled = await cancelTransfer(ann, withdrawal.id);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().withdrawal).toMatchObject({ status: 'cancelled', is_cancellable: false });
+    const again = await cancelTransfer(ann, withdrawal.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This transfer can no longer be cancelled');
+  });
+
+  it('is paid at the quarter end and can no longer be cancelled', async () => {
+    const pending = (await summaryOf(ann)).withdrawals.find((row) => row.status === 'pending')!;
+    engine.setDate('2026-03-31');
+    await processWithdrawals(engine, '2026-03-31');
+    const paid = (await summaryOf(ann)).withdrawals.find((row) => row.id === pending.id)!;
+    expect(paid.status).toBe('paid');
+    expect((await cancelTransfer(ann, pending.id)).statusCode).toBe(409);
+    expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
+  });
+
+  it(`lets only one of two concurrent transfers of everything through (${isPostgresRun() ? 'PostgreSQL' : 'PGlite, serialised'})`, async () => {
+    await stepUp(ann);
+    const available = (await summaryOf(ann)).available_to_withdraw;
+    const responses = await Promise.all([requestTransfer(ann, available), requestTransfer(ann, available)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400]);
+    expect((await summaryOf(ann)).available_to_withdraw).toBe('0.00');
+  });
+});
