@@ -5,15 +5,15 @@ import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
+import { registerBankingModule } from './banking/banking-module';
 import { registerScheduler } from '../jobs/register-scheduler';
 import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
-import { registerNotificationsModule } from './notifications/notifications-module';
 import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
-import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
+import { settingsRoutes } from './settings/routes';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -33,11 +33,11 @@ export async function registerFeatureModules(
   await app.register(adminDashboardRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
+  await registerBankingModule(app, context);
+  await app.register(settingsRoutes(context));
   registerMoneyFunctions(context);
-  await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
-  await app.register(transferRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

@@ -168,3 +168,9 @@ export function sandboxBankConnectionProvider(options: { key: Buffer }): Sandbox
     },
   };
 }
+
+export function isSandboxBankConnection(
+  provider: BankConnectionProvider,
+): provider is SandboxBankConnectionProvider {
+  return provider.kind === 'sandbox' && 'institutionsFor' in provider && 'createPublicToken' in provider;
+}

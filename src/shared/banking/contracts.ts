@@ -91,6 +91,8 @@ export const linkTokenResponse = z.object({
   /** True when this link replaces a verified primary account (bank change). */
   is_bank_change: z.boolean(),
   error: z.string().nullable(),
+  /** The AppError code of a failure ('step_up_required' asks for a fresh SMS code first). */
+  error_code: z.string().nullable(),
 });
 export type LinkTokenResponse = z.infer<typeof linkTokenResponse>;
 
@@ -123,6 +125,7 @@ export type ExchangeRequest = z.infer<typeof exchangeRequest>;
 export const exchangeResponse = z.object({
   ok: z.boolean(),
   error: z.string().nullable(),
+  error_code: z.string().nullable(),
   bank_account: bankAccountView.nullable(),
 });
 export type ExchangeResponse = z.infer<typeof exchangeResponse>;
@@ -149,6 +152,7 @@ export type LinkPopupMessage = z.infer<typeof linkPopupMessage>;
 export const bankAccountResponse = z.object({
   ok: z.boolean(),
   error: z.string().nullable(),
+  error_code: z.string().nullable(),
   bank_account: bankAccountView.nullable(),
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponse>;

@@ -19,5 +19,6 @@ export const bankMessages = {
     'Those amounts do not match, and there are no attempts left. Please link a different account.',
   microDepositAmount: 'Enter each deposit as an amount between $0.01 and $0.99',
   cannotRemovePrimary: 'Your primary account cannot be removed; link a different account to replace it.',
+  refreshFailed: 'We could not reach your bank. Please try again later.',
   unsupportedAccountType: 'Only checking and savings accounts can be linked.',
 } as const;
