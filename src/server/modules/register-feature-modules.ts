@@ -10,8 +10,10 @@ import { registerScheduler } from '../jobs/register-scheduler';
 import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
+import { registerNotificationsModule } from './notifications/notifications-module';
 import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
+import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
 
@@ -36,8 +38,10 @@ export async function registerFeatureModules(
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
   registerMoneyFunctions(context);
+  await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
+  await app.register(transferRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));
