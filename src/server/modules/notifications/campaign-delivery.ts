@@ -11,18 +11,19 @@ import type { AppContext } from '../../context';
 import { type BatchRecipient, loadBatchRecipients, materializeAudience } from './audience';
 import {
   type CampaignCounts,
+  campaignStatusOf,
   claimDraftCampaign,
   countDeliveries,
   failInterruptedDeliveries,
   finishCampaign,
   loadCampaignContent,
-  markDeliveriesSending,
   nextPendingDeliveryIds,
   recordDeliveryResult,
   renewLease,
   releaseLease,
   setRecipientCount,
   skipDeliveries,
+  takeDeliveriesForSending,
   takeOverAbandonedCampaign,
 } from './delivery-repository';
 import {
@@ -52,7 +53,7 @@ export interface CampaignLease {
 
 export interface DeliveryReport extends CampaignCounts {
   campaignId: string;
-  /** sent/failed when finished; sending when the worker stopped or lost its lease. */
+  /** The campaign's status as the worker returns: sending when it stopped before the end. */
   status: 'sent' | 'failed' | 'sending';
 }
 
@@ -141,12 +142,13 @@ async function sendOne(
   await recordDeliveryResult(context.db, recipient.delivery_id, sent, context.clock.now());
 }
 
-async function report(
-  context: DeliveryContext,
-  campaignId: string,
-  status: DeliveryReport['status'],
-): Promise<DeliveryReport> {
-  return { campaignId, status, ...(await countDeliveries(context.db, campaignId)) };
+async function report(context: DeliveryContext, campaignId: string): Promise<DeliveryReport> {
+  const status = await campaignStatusOf(context.db, campaignId);
+  return {
+    campaignId,
+    status: status === 'sent' || status === 'failed' ? status : 'sending',
+    ...(await countDeliveries(context.db, campaignId)),
+  };
 }
 
 /** Delivers the campaign's pending messages until none are left, the signal stops it, or the lease is lost. */
@@ -164,13 +166,13 @@ export async function deliverCampaign(
     const now = context.clock.now();
     if (!(await renewLease(context.db, campaignId, token, now))) {
       context.log.warn({ campaignId }, 'campaign lease lost; another worker continues the send');
-      return report(context, campaignId, 'sending');
+      return report(context, campaignId);
     }
     token = now;
     const ids = await nextPendingDeliveryIds(context.db, campaignId, batchSize);
     if (ids.length === 0) {
-      const status = await finishCampaign(context.db, campaignId, token, context.clock.now());
-      return report(context, campaignId, status ?? 'sending');
+      await finishCampaign(context.db, campaignId, token, context.clock.now());
+      return report(context, campaignId);
     }
     const recipients = await loadBatchRecipients(context.db, ids, content.type);
     const eligible = recipients.filter((recipient) => recipient.is_eligible);
@@ -184,12 +186,15 @@ export async function deliverCampaign(
     for (let start = 0; start < eligible.length; start += DELIVERY_CONCURRENCY) {
       if (options.signal?.aborted) break;
       const chunk = eligible.slice(start, start + DELIVERY_CONCURRENCY);
-      const chunkIds = chunk.map((recipient) => recipient.delivery_id);
-      await markDeliveriesSending(context.db, chunkIds);
-      await Promise.all(chunk.map((recipient) => sendOne(context, content, recipient, options.throttle)));
+      const taken = await takeDeliveriesForSending(
+        context.db,
+        chunk.map((recipient) => recipient.delivery_id),
+      );
+      const mine = chunk.filter((recipient) => taken.has(recipient.delivery_id));
+      await Promise.all(mine.map((recipient) => sendOne(context, content, recipient, options.throttle)));
     }
   }
   // Stopped between messages: nothing is undecided, so another worker may resume at once.
   await releaseLease(context.db, campaignId, token);
-  return report(context, campaignId, 'sending');
+  return report(context, campaignId);
 }

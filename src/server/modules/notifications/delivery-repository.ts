@@ -154,6 +154,13 @@ export async function finishCampaign(
   return status === 'sent' || status === 'failed' ? status : null;
 }
 
+export async function campaignStatusOf(db: Executor, campaignId: string): Promise<string | null> {
+  const result = await db.execute(
+    sql`select status from notification_campaigns where id = ${campaignId}::uuid`,
+  );
+  return rowsOf<{ status: string }>(result)[0]?.status ?? null;
+}
+
 export async function countDeliveries(db: Executor, campaignId: string): Promise<CampaignCounts> {
   const result = await db.execute(sql`
     select count(*) filter (where status = 'sent')::int as sent,
@@ -203,19 +210,25 @@ function idList(ids: string[]) {
   );
 }
 
-/** Marks deliveries as handed to the provider, just before the provider is called. */
-export async function markDeliveriesSending(db: Executor, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(
-    sql`update notification_deliveries set status = 'sending' where id in (${idList(ids)}) and status = 'pending'`,
-  );
+/**
+ * Marks deliveries as handed to the provider, just before the provider is called. Only rows
+ * still pending are taken, and only those may be sent: a worker that lost its lease while
+ * holding a batch finds them taken and sends nothing.
+ */
+export async function takeDeliveriesForSending(db: Executor, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await db.execute(sql`
+    update notification_deliveries set status = 'sending'
+    where id in (${idList(ids)}) and status = 'pending'
+    returning id`);
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
 }
 
 export async function skipDeliveries(db: Executor, ids: string[], reason: string, now: Date): Promise<void> {
   if (ids.length === 0) return;
   await db.execute(sql`
     update notification_deliveries set status = 'skipped', error_message = ${reason}, sent_at = ${now.toISOString()}::timestamptz
-    where id in (${idList(ids)}) and status in ('pending', 'sending')`);
+    where id in (${idList(ids)}) and status = 'pending'`);
 }
 
 export async function recordDeliveryResult(
