@@ -6,10 +6,10 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { addDays, type IsoDate } from '../../shared/dates/calendar-date';
-import { centsToMoney } from '../../shared/money/decimal-string';
+import { rateToMillionths } from '../../shared/ledger/interest';
+import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-string';
 import { type Database, rowsOf } from '../db/client';
 import { runLedgerCheck } from '../modules/money/ledger-check';
-import { maturityDateOf } from '../modules/money/note-repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import { buyNote, createFundedInvestor, createTestEngine, runMoneyDay } from './money-fixtures';
 import {
@@ -85,63 +85,52 @@ async function query<Row>(db: Database, statement: ReturnType<typeof sql>): Prom
 export async function compareEngineWithModel(db: Database, scenario: Scenario): Promise<string[]> {
   const engine = createTestEngine(db);
   const investors = [await createFundedInvestor(db), await createFundedInvestor(db)];
-  const modelNotes: ModelNote[] = [];
-  const keyById = new Map<string, string>();
-  for (const [index, note] of scenario.notes.entries()) {
-    const startDate = addDays(FIRST_START, note.startOffset);
-    const termYears = note.type === 'standard' ? 1 : note.termYears + 1;
-    const { investmentId } = await buyNote(engine, {
+  for (const note of scenario.notes) {
+    await buyNote(engine, {
       ...investors[note.investor]!,
       investmentType: note.type,
       principal: centsToMoney(BigInt(note.principalCents)),
       rate: rateText(note.rateMillionths),
-      termYears,
-      startDate,
-    });
-    const key = `note${index}`;
-    keyById.set(investmentId, key);
-    modelNotes.push({
-      key,
-      investorKey: String(note.investor),
-      type: note.type,
-      principalCents: BigInt(note.principalCents),
-      rateMillionths: BigInt(note.rateMillionths),
-      startDate,
-      maturityDate: maturityDateOf(note.type, startDate, termYears),
+      termYears: note.type === 'standard' ? 1 : note.termYears + 1,
+      startDate: addDays(FIRST_START, note.startOffset),
     });
   }
-  const modelTransfers: ModelTransfer[] = [];
-  const transferKeyById = new Map<string, string>();
   const transfers = [...scenario.transfers].sort((a, b) => a.requestOffset - b.requestOffset);
-  for (const [index, transfer] of transfers.entries()) {
+  for (const transfer of transfers) {
     const requestedOn = addDays(FIRST_RUN, transfer.requestOffset);
-    const id = await insertPendingWithdrawal(db, {
+    await insertPendingWithdrawal(db, {
       ...investors[transfer.investor]!,
       amount: centsToMoney(BigInt(transfer.amountCents)),
       requestedOn,
       now: new Date(`${requestedOn}T16:00:00Z`),
     });
-    const [row] = await query<{ scheduled: IsoDate }>(
-      db,
-      sql`select to_char(scheduled_for, 'YYYY-MM-DD') as scheduled from withdrawals where id = ${id}`,
-    );
-    const key = `transfer${index}`;
-    transferKeyById.set(id, key);
-    modelTransfers.push({
-      key,
-      investorKey: String(transfer.investor),
-      amountCents: BigInt(transfer.amountCents),
-      scheduledFor: row!.scheduled,
-    });
   }
   const runDates = [...scenario.runOffsets].sort((a, b) => a - b).map((offset) => addDays(FIRST_RUN, offset));
   for (const date of runDates) await runMoneyDay(engine, date);
-  // Transfers requested after the last run date are still pending in both.
-  const model = runReferenceModel({ notes: modelNotes, transfers: modelTransfers, runDates });
+  return compareDatabaseWithModel(db, runDates);
+}
 
-  const differences: string[] = [];
+function cents(amount: string): bigint {
+  const value = parseMoneyToCents(amount);
+  if (value === null) throw new Error(`Not an amount: ${amount}`);
+  return value;
+}
+
+/**
+ * Feeds the notes and transfers found in the database, with the dates the jobs ran on, to
+ * the reference model, and answers every difference between its figures and the engine's:
+ * each note's status, interest posted and accrued, accrual date, amount withdrawn and value;
+ * every interest and withdrawal entry; every transfer's outcome; and the ledger check.
+ */
+export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]): Promise<string[]> {
   const noteRows = await query<{
     id: string;
+    investor_id: string;
+    investment_type: 'standard' | 'high_yield';
+    principal_amount: string;
+    interest_rate_annual: string;
+    start_date: IsoDate;
+    maturity_date: IsoDate;
     status: string;
     interest_posted: string;
     amount_withdrawn: string;
@@ -150,14 +139,51 @@ export async function compareEngineWithModel(db: Database, scenario: Scenario): 
     value: string;
   }>(
     db,
-    sql`select i.id, i.status, i.interest_posted::text as interest_posted, i.amount_withdrawn::text as amount_withdrawn,
+    sql`select i.id, i.investor_id, i.investment_type, i.principal_amount::text as principal_amount,
+               i.interest_rate_annual::text as interest_rate_annual, to_char(i.start_date, 'YYYY-MM-DD') as start_date,
+               to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date, i.status,
+               i.interest_posted::text as interest_posted, i.amount_withdrawn::text as amount_withdrawn,
                to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through, i.interest_accrued::text as interest_accrued,
                (select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value
-        from investments i`,
+        from investments i order by i.start_date, i.created_at, i.id`,
   );
+  const transferRows = await query<{
+    id: string;
+    investor_id: string;
+    amount: string;
+    scheduled: IsoDate;
+    status: string;
+  }>(
+    db,
+    sql`select id, investor_id, amount::text as amount, to_char(scheduled_for, 'YYYY-MM-DD') as scheduled, status
+        from withdrawals order by requested_at, id`,
+  );
+  const model = runReferenceModel({
+    notes: noteRows.map(
+      (row): ModelNote => ({
+        key: row.id,
+        investorKey: row.investor_id,
+        type: row.investment_type,
+        principalCents: cents(row.principal_amount),
+        rateMillionths: rateToMillionths(row.interest_rate_annual),
+        startDate: row.start_date,
+        maturityDate: row.maturity_date,
+      }),
+    ),
+    transfers: transferRows.map(
+      (row): ModelTransfer => ({
+        key: row.id,
+        investorKey: row.investor_id,
+        amountCents: cents(row.amount),
+        scheduledFor: row.scheduled,
+      }),
+    ),
+    runDates,
+  });
+
+  const differences: string[] = [];
   for (const row of noteRows) {
-    const key = keyById.get(row.id)!;
-    const expected = model.notes.get(key)!;
+    const expected = model.notes.get(row.id)!;
     const actual = {
       status: row.status,
       posted: row.interest_posted,
@@ -175,7 +201,7 @@ export async function compareEngineWithModel(db: Database, scenario: Scenario): 
       value: centsToMoney(expected.valueCents),
     };
     if (JSON.stringify(actual) !== JSON.stringify(wanted)) {
-      differences.push(`${key}: engine ${JSON.stringify(actual)} model ${JSON.stringify(wanted)}`);
+      differences.push(`note ${row.id}: engine ${JSON.stringify(actual)} model ${JSON.stringify(wanted)}`);
     }
   }
   const entryRows = await query<{
@@ -197,9 +223,7 @@ export async function compareEngineWithModel(db: Database, scenario: Scenario): 
     date: string;
     period: string | null;
   }) => `${entry.note} ${entry.type} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
-  const engineEntries = entryRows
-    .map((row) => describe({ note: keyById.get(row.investment_id)!, ...row }))
-    .sort();
+  const engineEntries = entryRows.map((row) => describe({ note: row.investment_id, ...row })).sort();
   const modelEntries = model.entries
     .map((entry) =>
       describe({
@@ -216,17 +240,24 @@ export async function compareEngineWithModel(db: Database, scenario: Scenario): 
     const extra = engineEntries.filter((entry) => !modelEntries.includes(entry));
     differences.push(`entries: missing ${JSON.stringify(missing)} extra ${JSON.stringify(extra)}`);
   }
-  const transferRows = await query<{ id: string; status: string }>(
-    db,
-    sql`select id, status from withdrawals`,
-  );
   for (const row of transferRows) {
-    const key = transferKeyById.get(row.id)!;
-    if (model.transfers.get(key) !== row.status) {
-      differences.push(`${key}: engine ${row.status} model ${model.transfers.get(key)}`);
+    if (model.transfers.get(row.id) !== row.status) {
+      differences.push(`transfer ${row.id}: engine ${row.status} model ${model.transfers.get(row.id)}`);
     }
   }
   const ledger = await runLedgerCheck(db);
   for (const problem of ledger.problems) differences.push(`ledger check: ${JSON.stringify(problem)}`);
   return differences;
+}
+
+/** Entries and notes the comparison covered, for reports. */
+export async function countLedger(
+  db: Database,
+): Promise<{ notes: number; entries: number; transfers: number }> {
+  const [row] = await query<{ notes: number; entries: number; transfers: number }>(
+    db,
+    sql`select (select count(*)::int from investments) as notes, (select count(*)::int from investment_transactions) as entries,
+               (select count(*)::int from withdrawals) as transfers`,
+  );
+  return row!;
 }

@@ -73,20 +73,20 @@ export interface RunMoneyDaysOptions {
   beforeDay?: (date: IsoDate) => Promise<void>;
 }
 
-/** Returns the number of days on which the jobs ran. */
+/** Returns the days on which the jobs ran, in order. */
 export async function runMoneyDays(
   engine: Omit<MoneyEngineContext, 'clock'>,
   options: RunMoneyDaysOptions,
-): Promise<number> {
+): Promise<IsoDate[]> {
   const events = [...(options.eventDays ?? [])]
     .filter((day) => day >= options.from && day <= options.through)
     .sort();
-  let ran = 0;
+  const ran: IsoDate[] = [];
   let day = options.from;
   while (day <= options.through) {
     await options.beforeDay?.(day);
     await runMoneyJobsForDay(engine, day);
-    ran += 1;
+    ran.push(day);
     if (options.everyDay) {
       day = addDays(day, 1);
       continue;

@@ -1,0 +1,252 @@
+/**
+ * Issue 7 speed budget: one day of `calculate-daily-interest` over 1,000,000 active notes on
+ * PostgreSQL, on a month's first day (every note accrues and posts the month before:
+ * Standard with an ACH credit, High-Yield credited). Goal: under 60 s, and within 3x of a
+ * floor measured in the same run: hand-written SQL making the same writes in one UPDATE and
+ * one INSERT ... SELECT per posted table. Prints both, the ratio and peak memory.
+ *
+ * Uses a throw-away schema on BENCH_DATABASE_URL (default the local test database), dropped
+ * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { addMonths, type IsoDate, startOfMonth } from '../src/shared/dates/calendar-date';
+import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { calculateDailyInterest } from '../src/server/modules/money/calculate-daily-interest';
+import type { MoneyNotifier } from '../src/server/modules/money/money-notices';
+import { cumulativeInterestAt } from '../src/server/modules/money/money-sql';
+import { runLedgerCheck } from '../src/server/modules/money/ledger-check';
+import { morningClock } from '../src/server/modules/money/run-money-days';
+import { sandboxAchProvider } from '../src/server/providers/ach';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const noteCount = Number(process.env.BENCH_NOTES ?? 1_000_000);
+const notesPerInvestor = Number(process.env.BENCH_NOTES_PER_INVESTOR ?? 4);
+const investorCount = Math.ceil(noteCount / notesPerInvestor);
+/** The timed execution date: a month's first day, so February is posted for every note. */
+const runDate: IsoDate = '2026-03-01';
+const period = addMonths(startOfMonth(runDate), -1);
+const schema = `bench_money_${randomBytes(4).toString('hex')}`;
+
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(1)} s`;
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; milliseconds: number }> {
+  const started = performance.now();
+  const result = await work();
+  const milliseconds = performance.now() - started;
+  console.log(`  ${label.padEnd(58)} ${seconds(milliseconds)}`);
+  return { result, milliseconds };
+}
+
+/** Peak resident memory of this process while `work` runs, sampled every 50 ms. */
+async function withPeakMemory<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number; baselineMb: number }> {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, peakMb: peak / 1024 / 1024, baselineMb: baseline / 1024 / 1024 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * The state the engine leaves on the eve of the run date: notes started between 2024-01-02
+ * and 2025-12-31, interest accrued through Feb 27 and posted through January, with their
+ * purchase entries, settled funding debits and past interest. Built with set-based SQL.
+ */
+async function seed(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into users (id, email, email_verified_at)
+    select gen_random_uuid(), 'bench' || n || '@bench.example', now() from generate_series(1, ${investorCount}) n`);
+  await db.execute(sql`
+    insert into investors (user_id, first_name, last_name, email, status, referral_code)
+    select id, 'Bench', 'Investor', email, 'active', 'B' || row_number() over () from users`);
+  await db.execute(sql`
+    insert into bank_accounts (investor_id, provider, institution_name, account_type, account_last_four, is_primary,
+                               verification_status, verified_at)
+    select id, 'sandbox', 'Bench Bank', 'checking', '1234', true, 'verified', now() from investors`);
+  const eve = '2026-02-28';
+  await db.execute(sql`
+    insert into investments (investor_id, investment_type, principal_amount, interest_rate_annual, term_years, start_date,
+                             maturity_date, status, accrued_through)
+    select v.id, n.kind, n.principal, n.rate, n.term, n.start,
+           case when n.kind = 'standard' then (n.start + interval '12 months')::date
+                else (n.start + make_interval(years => n.term::int))::date end,
+           'active', ${eve}::date
+    from (select id, row_number() over (order by id) as position from investors) v
+    cross join lateral (
+      select k,
+             case when (v.position + k) % 2 = 0 then 'standard' else 'high_yield' end as kind,
+             (5000 + ((v.position * 7919 + k * 104729) % 95000))::numeric(14, 2) as principal,
+             case when (v.position + k) % 2 = 0 then 0.08 else (array[0.09, 0.094, 0.098, 0.1024])[1 + (v.position + k) % 4] end
+               as rate,
+             case when (v.position + k) % 2 = 0 then 1 else 3 + (v.position + k) % 3 end as term,
+             ('2024-01-02'::date + ((v.position * 31 + k * 97) % 729)::int) as start
+      from generate_series(1, ${notesPerInvestor}) k
+    ) n
+    limit ${noteCount}`);
+  // Posted through January, accrued through Feb 27 (the engine's own formula and rounding).
+  await db.execute(sql`
+    update investments i set
+      interest_posted = round(${cumulativeInterestAt(sql`'2026-02-01'::date`)}, 2),
+      last_posted_period = '2026-01-01'`);
+  await db.execute(sql`
+    update investments i set interest_accrued = ${cumulativeInterestAt(sql`i.accrued_through`)} - i.interest_posted`);
+  // What was posted before stands in the ledger as one entry per note (and its credit), so the
+  // ledger check holds on the seeded state too.
+  await db.execute(sql`
+    insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
+                                         transaction_date, posting_period, ach_payment_id, notes)
+    select i.id, i.investor_id, 'interest_payment', i.interest_posted,
+           case when i.investment_type = 'high_yield' then i.interest_posted else 0 end, '2026-02-01', '2026-01-01',
+           case when i.investment_type = 'standard' then gen_random_uuid() end, 'Interest through January'
+    from investments i where i.interest_posted > 0`);
+  await db.execute(sql`
+    insert into ach_payments (id, investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
+                              effective_date, settled_at, posting_period)
+    select t.ach_payment_id, t.investor_id, b.id, t.investment_id, 'interest', 'credit', t.amount, 'completed',
+           '2026-02-02', now(), t.posting_period
+    from investment_transactions t join bank_accounts b on b.investor_id = t.investor_id
+    where t.transaction_type = 'interest_payment' and t.ach_payment_id is not null`);
+  await db.execute(sql`
+    insert into ach_payments (investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
+                              effective_date, settled_at)
+    select i.investor_id, b.id, i.id, 'funding', 'debit', i.principal_amount, 'completed', i.start_date + 1, now()
+    from investments i join bank_accounts b on b.investor_id = i.investor_id`);
+  await db.execute(sql`
+    insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
+                                         transaction_date, ach_payment_id, notes)
+    select i.id, i.investor_id, 'purchase', i.principal_amount, i.principal_amount, i.start_date, a.id, 'Note purchased'
+    from investments i join ach_payments a on a.investment_id = i.id and a.payment_type = 'funding'`);
+  await db.execute(sql`vacuum analyze`);
+}
+
+/** The same writes as the engine's run, as plainly as SQL can make them, in one transaction (rolled back). */
+async function floor(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  const next = addMonths(period, 1);
+  const covered = `(case when i.investment_type = 'high_yield' then least('${next}'::date, i.maturity_date) else '${next}'::date end)`;
+  const cumulative = (date: string) =>
+    `(div(i.interest_rate_annual * ((i.principal_amount - i.amount_withdrawn) * (${date} - i.start_date) + i.withdrawn_principal_days) * 10000000000, 365) * 0.0000000001)`;
+  try {
+    await client.query('begin');
+    const started = performance.now();
+    await client.query(`
+      insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
+                                           transaction_date, posting_period, ach_payment_id, notes, created_at)
+      select i.id, i.investor_id, 'interest_payment', round(${cumulative(covered)}, 2) - i.interest_posted,
+             case when i.investment_type = 'high_yield' then round(${cumulative(covered)}, 2) - i.interest_posted else 0 end,
+             '${runDate}', '${period}', case when i.investment_type = 'standard' then gen_random_uuid() end,
+             case when i.investment_type = 'high_yield' then 'Interest credited to note' else 'Interest paid to your bank account' end,
+             now()
+      from investments i where i.status = 'active' and i.last_posted_period < '${period}'`);
+    await client.query(`
+      insert into ach_payments (id, investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
+                                effective_date, posting_period, created_at, updated_at)
+      select t.ach_payment_id, t.investor_id, b.id, t.investment_id, 'interest', 'credit', t.amount, 'pending',
+             '2026-03-02', t.posting_period, now(), now()
+      from investment_transactions t join bank_accounts b on b.investor_id = t.investor_id and b.is_primary
+      where t.transaction_type = 'interest_payment' and t.posting_period = '${period}' and t.ach_payment_id is not null`);
+    await client.query(`
+      update investments i set
+        interest_posted = round(${cumulative(covered)}, 2),
+        last_posted_period = '${period}',
+        accrued_through = '${runDate}',
+        interest_accrued = ${cumulative(`'${runDate}'::date`)} - round(${cumulative(covered)}, 2)
+      where i.status = 'active'`);
+    const milliseconds = performance.now() - started;
+    await client.query('rollback');
+    return milliseconds;
+  } finally {
+    client.release();
+  }
+}
+
+const countingNotifier = (): MoneyNotifier & { investors: number } => {
+  const notifier = {
+    investors: 0,
+    async interestPaid(notices: unknown[]) {
+      notifier.investors += notices.length;
+    },
+    async withdrawalPaid() {},
+  };
+  return notifier;
+};
+
+const admin = new pg.Client({ connectionString: databaseUrl });
+await admin.connect();
+await admin.query(`create schema ${schema}`);
+const database = await openDatabase({ databaseUrl, searchPath: schema, poolSize: 4 });
+const floorPool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: `-c search_path=${schema}` });
+try {
+  console.log(
+    `money engine on PostgreSQL: ${noteCount.toLocaleString('en-US')} active notes, ${investorCount.toLocaleString('en-US')} investors, run date ${runDate}`,
+  );
+  await migrate(database.db);
+  await timed('seed (users, investors, banks, notes, funding, purchases)', () => seed(database.db));
+
+  // The floor runs twice and rolls back; the second run, on the same vacuumed pages the engine
+  // will see, is the one compared.
+  await timed('floor warm-up (rolled back)', () => floor(floorPool));
+  await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
+  const floorRun = await timed('floor: 1 UPDATE + 2 INSERT ... SELECT (rolled back)', () => floor(floorPool));
+  await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
+
+  const notifier = countingNotifier();
+  const engine = {
+    db: database.db,
+    clock: morningClock(runDate),
+    ach: sandboxAchProvider({ settlementBusinessDays: 1 }),
+    notifier,
+  };
+  const measured = await withPeakMemory(() =>
+    timed('engine: calculate-daily-interest (batches of 5,000 investors)', () =>
+      calculateDailyInterest(engine, runDate),
+    ),
+  );
+  const { result, milliseconds } = measured.result;
+  const [counts] = rowsOf<{ postings: number; credits: number }>(
+    await database.db.execute(sql`
+      select (select count(*)::int from investment_transactions where posting_period = ${period}::date) as postings,
+             (select count(*)::int from ach_payments where payment_type = 'interest' and posting_period = ${period}::date)
+               as credits`),
+  );
+  const rerun = await timed('engine: the same day again (nothing to do)', () =>
+    calculateDailyInterest(engine, runDate),
+  );
+  const ledger = await timed('ledger check over everything', () => runLedgerCheck(database.db));
+
+  console.log('');
+  console.log(
+    `  records processed           ${result.recordsProcessed.toLocaleString('en-US')} (${JSON.stringify(result.metadata)})`,
+  );
+  console.log(
+    `  interest entries / credits  ${counts!.postings.toLocaleString('en-US')} / ${counts!.credits.toLocaleString('en-US')}; investors to notify ${notifier.investors.toLocaleString('en-US')} (delivery not timed here)`,
+  );
+  console.log(`  re-run posted               ${String(rerun.result.metadata?.entriesPosted)} entries`);
+  console.log(`  ledger check                ${ledger.result.problems.length} disagreements`);
+  console.log(`  engine                      ${seconds(milliseconds)} (goal < 60 s)`);
+  console.log(`  floor                       ${seconds(floorRun.milliseconds)}`);
+  console.log(
+    `  ratio engine / floor        ${(milliseconds / floorRun.milliseconds).toFixed(2)}x (goal <= 3x)`,
+  );
+  console.log(
+    `  peak memory (RSS)           ${measured.peakMb.toFixed(0)} MB (before the run ${measured.baselineMb.toFixed(0)} MB)`,
+  );
+} finally {
+  await floorPool.end();
+  await database.close();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+}
