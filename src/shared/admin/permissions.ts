@@ -52,3 +52,21 @@ export function can(role: AdminRole | null | undefined, action: AdminAction): bo
 export function roleLabel(role: AdminRole): string {
   return role.replaceAll('_', ' ');
 }
+
+/**
+ * Whether a value is a usable admin profile (id, e-mail, names, role), without zod, so the
+ * small session cache on public pages stays small.
+ */
+export function isAdminProfileShape(
+  value: unknown,
+): value is { id: string; email: string; first_name: string; last_name: string; role: AdminRole } {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record.id === 'string' &&
+    typeof record.email === 'string' &&
+    typeof record.first_name === 'string' &&
+    typeof record.last_name === 'string' &&
+    isAdminRole(record.role)
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { percentToRateFraction, ratePercent } from '../products/plans';
-import { productInputSchema } from './product-contracts';
+import { formatRatePercent, productInputSchema, rateFractionToPercent } from './product-contracts';
 
 const valid = {
   display_name: 'Growth Note, 6 years',
@@ -84,5 +84,20 @@ describe('the percent conversion', () => {
     for (const percent of ['9.50', '10.24', '8.00', '12.75']) {
       expect(ratePercent(percentToRateFraction(percent))).toBe(percent);
     }
+  });
+});
+
+describe('showing a stored rate', () => {
+  it('gives back exactly the percent that was entered', () => {
+    for (const percent of ['9.5', '10.24', '8', '7.1234', '0.0125']) {
+      expect(rateFractionToPercent(percentToRateFraction(percent))).toBe(percent);
+    }
+    expect(rateFractionToPercent('0.080000')).toBe('8');
+  });
+
+  it('lists it with at least two decimals, never rounded', () => {
+    expect(formatRatePercent('0.095')).toBe('9.50%');
+    expect(formatRatePercent('0.1024')).toBe('10.24%');
+    expect(formatRatePercent('0.071234')).toBe('7.1234%');
   });
 });

@@ -142,3 +142,19 @@ export const productAuditResponse = z.object({
   page_size: z.number().int(),
 });
 export type ProductAuditResponse = z.infer<typeof productAuditResponse>;
+
+/** The stored fraction as the percent an admin typed ("0.071234" -> "7.1234", "0.08" -> "8"), exactly. */
+export function rateFractionToPercent(fraction: string): string {
+  const [whole = '0', decimals = ''] = fraction.trim().split('.');
+  const millionths = BigInt(whole || '0') * 1_000_000n + BigInt((decimals + '000000').slice(0, 6));
+  const integer = millionths / 10_000n;
+  const rest = (millionths % 10_000n).toString().padStart(4, '0').replace(/0+$/, '');
+  return rest ? `${integer}.${rest}` : `${integer}`;
+}
+
+/** The rate for lists: exact, with at least two decimals ("0.095" -> "9.50%", "0.071234" -> "7.1234%"). */
+export function formatRatePercent(fraction: string): string {
+  const percent = rateFractionToPercent(fraction);
+  const [integer, decimals = ''] = percent.split('.');
+  return `${integer}.${decimals.padEnd(2, '0')}%`;
+}

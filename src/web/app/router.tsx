@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { PublicLayout } from './public-layout';
@@ -40,12 +40,34 @@ const CustomPageTwoRoute = lazy(() =>
   import('./artwork-routes').then((module) => ({ default: module.CustomPageTwoRoute })),
 );
 
+const AdminLayout = lazy(() => import('./admin-layout').then((module) => ({ default: module.AdminLayout })));
+const AdminLoginPage = lazy(() =>
+  import('../features/admin-auth/admin-login-page').then((module) => ({ default: module.AdminLoginPage })),
+);
+const AdminDashboardPage = lazy(() =>
+  import('../features/admin-dashboard/admin-dashboard-page').then((module) => ({
+    default: module.AdminDashboardPage,
+  })),
+);
+const AdminProductsPage = lazy(() =>
+  import('../features/admin-products/admin-products-page').then((module) => ({
+    default: module.AdminProductsPage,
+  })),
+);
+
 export function AppRouter() {
   return (
     <BrowserRouter>
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingState />}>
           <Routes>
+            <Route path="admin/login" element={<AdminLoginPage />} />
+            <Route path="admin" element={<AdminLayout />}>
+              <Route index element={<Navigate to="/admin/dashboard" replace />} />
+              <Route path="dashboard" element={<AdminDashboardPage />} />
+              <Route path="products" element={<AdminProductsPage />} />
+              <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+            </Route>
             <Route element={<PublicLayout />}>
               <Route index element={<LandingPage />} />
               <Route path="investments" element={<InvestmentsPage />} />

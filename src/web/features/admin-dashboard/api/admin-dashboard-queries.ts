@@ -1,0 +1,33 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  AdminDashboardResponse,
+  AdminInvestorDetailResponse,
+  AdminSearchResponse,
+} from '../../../../shared/admin/dashboard-contracts';
+import { adminRequest } from '../../../lib/admin-api';
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => adminRequest<AdminDashboardResponse>('/api/admin/dashboard', { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+export function useAdminSearch(query: string | null) {
+  return useQuery({
+    queryKey: ['admin', 'search', query],
+    queryFn: ({ signal }) =>
+      adminRequest<AdminSearchResponse>(`/api/admin/search?q=${encodeURIComponent(query ?? '')}`, { signal }),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvestorDetail(investorId: string) {
+  return useQuery({
+    queryKey: ['admin', 'investor', investorId],
+    queryFn: ({ signal }) =>
+      adminRequest<AdminInvestorDetailResponse>(`/api/admin/investors/${investorId}`, { signal }),
+  });
+}

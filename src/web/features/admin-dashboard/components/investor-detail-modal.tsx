@@ -1,0 +1,154 @@
+import { INVESTOR_DETAIL_TRANSACTIONS_SHOWN } from '../../../../shared/admin/dashboard-contracts';
+import { humanizeCode, investorDisplayName } from '../../../../shared/admin/display';
+import { formatUsd } from '../../../../shared/format/money-format';
+import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
+import { Button } from '../../../components/ui/button';
+import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { Modal } from '../../../components/ui/modal';
+import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';
+import { useInvestorDetail } from '../api/admin-dashboard-queries';
+import { TransactionTable } from './transaction-table';
+
+/** Profile, notes and the newest transactions of one investor (10 loaded, 5 shown: admin spec 9). */
+export function InvestorDetailModal({ investorId, onClose }: { investorId: string; onClose(): void }) {
+  const detail = useInvestorDetail(investorId);
+  const title = detail.data ? investorDisplayName(detail.data.investor) : 'Investor';
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      wide
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {detail.isPending ? <LoadingState /> : null}
+      {detail.isError ? <ErrorState message={detail.error.message} /> : null}
+      {detail.data ? <InvestorDetailBody detail={detail.data} /> : null}
+    </Modal>
+  );
+}
+
+function InvestorDetailBody({
+  detail,
+}: {
+  detail: NonNullable<ReturnType<typeof useInvestorDetail>['data']>;
+}) {
+  const { investor, notes, transactions } = detail;
+  const shown = transactions.slice(0, INVESTOR_DETAIL_TRANSACTIONS_SHOWN);
+  return (
+    <div className="investor-detail">
+      <dl className="detail-grid">
+        <div>
+          <dt>Email</dt>
+          <dd>{investor.email}</dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>{investor.phone ?? 'Not verified yet'}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            <Badge
+              tone={
+                investor.status === 'active'
+                  ? 'success'
+                  : investor.status === 'pending'
+                    ? 'warning'
+                    : 'danger'
+              }
+            >
+              {humanizeCode(investor.status)}
+            </Badge>
+          </dd>
+        </div>
+        <div>
+          <dt>Member since</dt>
+          <dd>{formatLocalDateTime(investor.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Bank account</dt>
+          <dd>
+            {investor.bank_account
+              ? `${investor.bank_account.institution_name} ${humanizeCode(investor.bank_account.account_type).toLowerCase()} ••${investor.bank_account.account_last_four} (${humanizeCode(investor.bank_account.verification_status).toLowerCase()})`
+              : 'None linked'}
+          </dd>
+        </div>
+        <div>
+          <dt>Investor id</dt>
+          <dd className="mono detail-id">{investor.id}</dd>
+        </div>
+      </dl>
+
+      <h3 className="detail-heading">Notes</h3>
+      {notes.length === 0 ? (
+        <p className="muted">No notes yet.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table table-stack">
+            <caption className="visually-hidden">Notes</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                <th scope="col">Started</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="numeric">
+                  Principal
+                </th>
+                <th scope="col" className="numeric">
+                  Value
+                </th>
+                <th scope="col" className="numeric">
+                  Accruing
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {notes.map((note) => (
+                <tr key={note.id}>
+                  <td className="stack-title">
+                    {investmentTypeLabel(note.investment_type)} · {note.term_years} yr ·{' '}
+                    {ratePercent(note.interest_rate_annual)}%
+                  </td>
+                  <td className="nowrap" data-label="Started">
+                    {formatCalendarDate(note.start_date)}
+                  </td>
+                  <td data-label="Status">{humanizeCode(note.status)}</td>
+                  <td className="numeric" data-label="Principal">
+                    {formatUsd(note.principal_amount)}
+                  </td>
+                  <td className="numeric" data-label="Value">
+                    {formatUsd(note.value)}
+                  </td>
+                  <td className="numeric" data-label="Accruing">
+                    {formatUsd(note.interest_accrued)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h3 className="detail-heading">Recent transactions</h3>
+      {shown.length === 0 ? (
+        <EmptyState title="No transactions yet" />
+      ) : (
+        <>
+          <TransactionTable
+            transactions={shown}
+            amounts="cents"
+            showInvestor={false}
+            caption="Recent transactions"
+          />
+          <p className="field-hint detail-footnote">
+            Showing the {shown.length} most recent of {transactions.length} loaded.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { humanizeCode } from '../../../../shared/admin/display';
+import {
+  type AdminProduct,
+  type ProductAuditEntry,
+  productMessages,
+} from '../../../../shared/admin/product-contracts';
+import { Button } from '../../../components/ui/button';
+import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { Modal } from '../../../components/ui/modal';
+import { formatLocalDateTime } from '../../../lib/format-date-time';
+import { useProductAudit } from '../api/admin-product-queries';
+
+const actionTone = {
+  created: 'accent',
+  updated: 'neutral',
+  activated: 'success',
+  deactivated: 'danger',
+} as const;
+
+function showValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/** Who changed what and when (admin spec 2, 3): old and new values of each change. */
+export function AuditLogModal({ product, onClose }: { product: AdminProduct; onClose(): void }) {
+  const [page, setPage] = useState(1);
+  const audit = useProductAudit(product.id, page);
+  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.total / audit.data.page_size)) : 1;
+  return (
+    <Modal
+      title={`Audit log: ${product.display_name}`}
+      onClose={onClose}
+      wide
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      {audit.isPending ? <LoadingState /> : null}
+      {audit.isError ? <ErrorState message={audit.error.message} /> : null}
+      {audit.data && audit.data.entries.length === 0 ? (
+        <EmptyState title={productMessages.noAuditLogs} />
+      ) : null}
+      {audit.data && audit.data.entries.length > 0 ? (
+        <ol className="audit-list">
+          {audit.data.entries.map((entry) => (
+            <AuditEntry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+      ) : null}
+      {pages > 1 ? (
+        <div className="row audit-pages">
+          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </Button>
+          <span className="muted">
+            Page {page} of {pages}
+          </span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Older
+          </Button>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function AuditEntry({ entry }: { entry: ProductAuditEntry }) {
+  const keys = [...new Set([...Object.keys(entry.old_values ?? {}), ...Object.keys(entry.new_values ?? {})])];
+  const who = entry.admin ? `${entry.admin.first_name} ${entry.admin.last_name}` : 'A removed admin';
+  return (
+    <li className="audit-entry">
+      <div className="audit-entry-header">
+        <Badge tone={actionTone[entry.action]}>{humanizeCode(entry.action)}</Badge>
+        <span className="audit-who">
+          {who}
+          {entry.admin ? <span className="muted"> · {entry.admin.email}</span> : null}
+        </span>
+        <time className="muted audit-when" dateTime={entry.created_at}>
+          {formatLocalDateTime(entry.created_at)}
+        </time>
+      </div>
+      {keys.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table audit-values">
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">Old value</th>
+                <th scope="col">New value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key}>
+                  <td>{humanizeCode(key)}</td>
+                  <td className="audit-old">{showValue(entry.old_values?.[key])}</td>
+                  <td>{showValue(entry.new_values?.[key])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </li>
+  );
+}

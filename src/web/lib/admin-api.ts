@@ -1,0 +1,65 @@
+/**
+ * Calls to admin endpoints: every call carries the session's CSRF token in `x-admin-token`
+ * (the cookie goes by itself). A 401 means the session ended: the cache is cleared and the
+ * admin layout sends the admin to /admin/login.
+ */
+import {
+  ADMIN_TOKEN_HEADER,
+  type AdminLoginSuccess,
+  adminLoginMessages,
+  adminLoginSuccess,
+} from '../../shared/admin/auth-contracts';
+import { ApiError, apiRequest, type RequestOptions } from './api-client';
+import { adminToken, forgetAdminSession, rememberAdminSession, restoreAdminSession } from './admin-session';
+
+export async function adminRequest<Response>(path: string, options: RequestOptions = {}): Promise<Response> {
+  let token = adminToken();
+  if (!token) {
+    await restoreAdminSession();
+    token = adminToken();
+  }
+  try {
+    return await apiRequest<Response>(path, {
+      ...options,
+      headers: { ...options.headers, ...(token ? { [ADMIN_TOKEN_HEADER]: token } : {}) },
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) forgetAdminSession();
+    throw error;
+  }
+}
+
+export type AdminSignInResult = { ok: true; session: AdminLoginSuccess } | { ok: false; message: string };
+
+/** The admin-login function: the server's refusal ('Login failed', or a lockout) or 'Failed to login'. */
+export async function signInAdmin(email: string, password: string): Promise<AdminSignInResult> {
+  try {
+    const body = await apiRequest<unknown>('/functions/v1/admin-login', {
+      method: 'POST',
+      body: { email, password },
+    });
+    const session = adminLoginSuccess.parse(body);
+    rememberAdminSession(session.admin, session.token);
+    return { ok: true, session };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 429)) {
+      return { ok: false, message: error.message || adminLoginMessages.refused };
+    }
+    return { ok: false, message: adminLoginMessages.requestFailed };
+  }
+}
+
+/** Ends the session on the server; a failure is only logged (admin spec 8) and the admin is signed out here regardless. */
+export async function signOutAdmin(): Promise<void> {
+  const token = adminToken();
+  try {
+    await apiRequest<null>('/api/admin/session', {
+      method: 'DELETE',
+      headers: token ? { [ADMIN_TOKEN_HEADER]: token } : {},
+    });
+  } catch (error) {
+    console.error('Admin sign-out failed', error);
+  } finally {
+    forgetAdminSession();
+  }
+}
