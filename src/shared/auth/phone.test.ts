@@ -17,7 +17,10 @@ describe('phone numbers (spec 5)', () => {
     expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
   });
 
-  it('is valid for a plus, a nonzero digit and at most 15 digits', () => {
+  it('is valid for a plus, a nonzero digit and 7 to 15 digits', () => {
+    expect(isValidPhone('12')).toBe(false);
+    expect(isValidPhone('123456')).toBe(false);
+    expect(isValidPhone('+290 1234')).toBe(true);
     expect(isValidPhone('617-555-0142')).toBe(true);
     expect(isValidPhone('+442079460958')).toBe(true);
     expect(isValidPhone('')).toBe(false);

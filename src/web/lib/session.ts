@@ -34,8 +34,10 @@ const signedOut: SessionSnapshot = {
 };
 
 let snapshot: SessionSnapshot = { ...signedOut, isLoading: true };
-let inFlight: Promise<SessionSnapshot> | null = null;
 let hasLoaded = false;
+/** Each read gets a number; only the newest read's answer is published (an older one may predate a sign-in). */
+let latestRead = 0;
+let latestPromise: Promise<SessionSnapshot> = Promise.resolve(signedOut);
 const listeners = new Set<() => void>();
 
 function publish(next: SessionSnapshot): void {
@@ -54,26 +56,32 @@ function fromResponse(response: SessionResponse): SessionSnapshot {
   };
 }
 
+async function readSession(): Promise<SessionSnapshot> {
+  try {
+    return fromResponse(await apiRequest<SessionResponse>('/api/session'));
+  } catch (error) {
+    return { ...signedOut, error: error instanceof Error ? error.message : 'Failed to load the session' };
+  }
+}
+
 /** Reads the session from the server again (after sign-in, a finished step or sign-out). */
 export function refreshSession(): Promise<SessionSnapshot> {
-  inFlight ??= apiRequest<SessionResponse>('/api/session')
-    .then((response) => fromResponse(response))
-    .catch((error: unknown) => ({
-      ...signedOut,
-      error: error instanceof Error ? error.message : 'Failed to load the session',
-    }))
-    .then((next) => {
-      hasLoaded = true;
-      inFlight = null;
-      publish(next);
-      return next;
-    });
-  return inFlight;
+  latestRead += 1;
+  const read = latestRead;
+  const promise: Promise<SessionSnapshot> = readSession().then((next) => {
+    // A newer read started meanwhile (perhaps after a sign-in): its answer is the one that counts.
+    if (read !== latestRead) return latestPromise;
+    hasLoaded = true;
+    publish(next);
+    return next;
+  });
+  latestPromise = promise;
+  return promise;
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  if (!hasLoaded && !inFlight) void refreshSession();
+  if (!hasLoaded && latestRead === 0) void refreshSession();
   return () => listeners.delete(listener);
 }
 
@@ -86,6 +94,8 @@ export async function signOut(): Promise<void> {
   try {
     await callFunction('auth-logout', {});
   } finally {
+    latestRead += 1;
+    latestPromise = Promise.resolve(signedOut);
     hasLoaded = true;
     publish(signedOut);
   }

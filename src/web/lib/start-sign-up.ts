@@ -15,7 +15,7 @@ interface AuthStartResponse {
  */
 export async function startSignUp(
   email: string,
-  options: { referralCode?: string | null; fallbackMessage?: string } = {},
+  options: { referralCode?: string | null; fallbackMessage?: string; redirectTo?: string } = {},
 ) {
   const fallback = options.fallbackMessage ?? SEND_FAILED_MESSAGE;
   let response: AuthStartResponse;
@@ -23,6 +23,7 @@ export async function startSignUp(
     response = await callFunction<AuthStartResponse>('auth-start', {
       email: email.trim(),
       ...(options.referralCode ? { ref: options.referralCode } : {}),
+      ...(options.redirectTo ? { redirect_to: options.redirectTo } : {}),
     });
   } catch (error) {
     if (error instanceof ApiError)

@@ -1,0 +1,174 @@
+/**
+ * The web client of investor sign-up and sign-in: the spec's functions and the session API.
+ * Each call resolves with what the screen needs or throws an Error whose message is the
+ * one to show (the server's text, else the spec's fallback for that call).
+ */
+import type {
+  AuthPasswordLoginResponse,
+  AuthPhoneCheckResponse,
+  AuthPhoneStartResponse,
+  ConfirmLinkError,
+  ConfirmLinkResponse,
+  DemoLoginResponse,
+  OkResponse,
+  OnboardResumeResponse,
+  SetPasswordResponse,
+  StepUpStartResponse,
+} from '../../../../shared/auth/contracts';
+import { ApiError, apiRequest, callFunction, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
+
+export const authFallbacks = {
+  sendEmail: 'Failed to send email',
+  sendCode: 'Failed to send code',
+  resendCode: 'Failed to resend code',
+  invalidCode: 'Invalid code',
+  login: 'Login failed',
+  setPassword: 'Failed to set password',
+  verification: 'Verification failed. Please try resending the link.',
+} as const;
+
+/** An answer the server refused, with the seconds to wait when a limit was hit. */
+export class AuthRequestError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'AuthRequestError';
+  }
+}
+
+async function call<Response>(run: () => Promise<Response>, fallback: string): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) {
+      throw new AuthRequestError(error.status === 0 ? NETWORK_ERROR_MESSAGE : error.message || fallback);
+    }
+    throw new AuthRequestError(fallback);
+  }
+}
+
+/** The spec's {ok, error} shapes arrive with 4xx statuses too: turn ok=false into an error. */
+function unlessFailed<Response extends { ok: boolean; error: string | null }>(
+  response: Response,
+  fallback: string,
+  retryAfterSeconds?: number,
+): Response {
+  if (!response.ok) throw new AuthRequestError(response.error || fallback, retryAfterSeconds);
+  return response;
+}
+
+export async function sendPhoneCode(
+  phone: string | null,
+  fallback: string = authFallbacks.sendCode,
+): Promise<number> {
+  const response = await call(
+    () => callFunction<AuthPhoneStartResponse>('auth-phone-start', phone ? { phone } : {}),
+    fallback,
+  );
+  return unlessFailed(response, fallback, response.retry_after_seconds).retry_after_seconds ?? 60;
+}
+
+export async function checkPhoneCode(phone: string | null, code: string): Promise<void> {
+  const response = await call(
+    () => callFunction<AuthPhoneCheckResponse>('auth-phone-check', phone ? { phone, code } : { code }),
+    authFallbacks.invalidCode,
+  );
+  unlessFailed(response, authFallbacks.invalidCode);
+  if (!response.approved) throw new AuthRequestError(authFallbacks.invalidCode);
+}
+
+export async function loginWithPassword(email: string, password: string): Promise<AuthPasswordLoginResponse> {
+  const response = await call(
+    () => callFunction<AuthPasswordLoginResponse>('auth-password-login', { email: email.trim(), password }),
+    authFallbacks.login,
+  );
+  return unlessFailed(response, authFallbacks.login);
+}
+
+export async function completeEmailVerification(userId: string): Promise<void> {
+  const response = await call(
+    () => callFunction<OkResponse>('verify-email-complete', { user_id: userId }),
+    authFallbacks.verification,
+  );
+  unlessFailed(response, authFallbacks.verification);
+}
+
+export async function resumeOnboarding(userId: string): Promise<string | null> {
+  const response = await call(
+    () => callFunction<OnboardResumeResponse>('onboard-resume', { user_id: userId }),
+    authFallbacks.verification,
+  );
+  return response.next_screen;
+}
+
+/** Uses a magic link once (POST: mail scanners only ever GET the page). */
+export async function confirmMagicLink(tokenHash: string, type: string): Promise<ConfirmLinkError | null> {
+  try {
+    const response = await apiRequest<ConfirmLinkResponse>('/api/auth/confirm', {
+      method: 'POST',
+      body: { token_hash: tokenHash, type },
+    });
+    return response.ok ? null : (response.error ?? 'auth_failed');
+  } catch (error) {
+    if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'error' in error.body) {
+      const reason = (error.body as { error: unknown }).error;
+      if (reason === 'expired' || reason === 'invalid_link' || reason === 'auth_failed') return reason;
+    }
+    return 'auth_failed';
+  }
+}
+
+function bodyOf<Response>(error: unknown): Response | null {
+  if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'ok' in error.body) {
+    return error.body as Response;
+  }
+  return null;
+}
+
+async function post<Response extends { ok: boolean; error: string | null }>(
+  path: string,
+  body: unknown,
+  fallback: string,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await apiRequest<Response>(path, { method: 'POST', body });
+  } catch (error) {
+    const refused = bodyOf<Response>(error);
+    if (!refused) {
+      throw new AuthRequestError(
+        error instanceof ApiError && error.status === 0 ? NETWORK_ERROR_MESSAGE : fallback,
+      );
+    }
+    response = refused;
+  }
+  const retryAfter = (response as { retry_after_seconds?: number }).retry_after_seconds;
+  return unlessFailed(response, fallback, retryAfter);
+}
+
+export async function setPassword(password: string, confirmPassword: string): Promise<string> {
+  const response = await post<SetPasswordResponse>(
+    '/api/auth/password',
+    { password, confirmPassword },
+    authFallbacks.setPassword,
+  );
+  return response.next_screen ?? '/dashboard';
+}
+
+export async function requestPasswordReset(email: string): Promise<void> {
+  await post<OkResponse>('/api/auth/password-reset', { email: email.trim() }, authFallbacks.sendEmail);
+}
+
+export async function startStepUp(fallback: string = authFallbacks.sendCode): Promise<StepUpStartResponse> {
+  return post<StepUpStartResponse>('/api/auth/step-up/start', {}, fallback);
+}
+
+export async function verifyStepUp(code: string): Promise<void> {
+  await post<AuthPhoneCheckResponse>('/api/auth/step-up/verify', { code }, authFallbacks.invalidCode);
+}
+
+export async function startDemoSession(): Promise<DemoLoginResponse> {
+  return post<DemoLoginResponse>('/api/auth/demo-login', {}, authFallbacks.login);
+}

@@ -1,0 +1,409 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { DemoLoginResponse } from '../../../../shared/auth/contracts';
+import { signedInDestination } from '../../../../shared/auth/next-screen';
+import {
+  INVALID_EMAIL_MESSAGE,
+  emailInputFontSize,
+  isPlausibleEmail,
+} from '../../../../shared/validation/email';
+import { Button } from '../../../components/ui/button';
+import { Alert, LoadingState } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/field';
+import { Tabs } from '../../../components/ui/tabs';
+import { appConfig } from '../../../lib/app-config';
+import { accountStateOf, refreshSession, signOut, useSession } from '../../../lib/session';
+import { startSignUp } from '../../../lib/start-sign-up';
+import {
+  authFallbacks,
+  checkPhoneCode,
+  loginWithPassword,
+  requestPasswordReset,
+  sendPhoneCode,
+  startDemoSession,
+} from '../api/auth-api';
+import { AuthCard, AuthStatus } from '../components/auth-card';
+import { CodeVerificationForm } from '../components/code-verification-form';
+import { formatPhone, PhoneEntryForm } from '../components/phone-entry-form';
+
+type Method = 'password' | 'magic-link' | 'sms';
+type View =
+  | { kind: 'input' }
+  | { kind: '2fa'; phoneMask: string }
+  | { kind: 'verify'; phone: string; waitSeconds: number }
+  | { kind: 'link-sent'; email: string }
+  | { kind: 'forgot' }
+  | { kind: 'forgot-sent'; email: string };
+
+const methods = [
+  { value: 'password', label: 'Password' },
+  { value: 'magic-link', label: 'Magic Link' },
+  { value: 'sms', label: 'SMS' },
+] as const;
+
+/** The seconds the demo admin hint stays on screen before the demo account opens. */
+const DEMO_HINT_SECONDS = 6;
+
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * /login (spec 2 and 4, PRODUCT.md 7-9): Password (then the SMS code), Magic Link and SMS
+ * tabs, 'Forgot password?', 'Sign up' and, in demo mode, the demo shortcut. After sign-in the
+ * investor returns to `next` (same-origin) or the next screen of the route table.
+ */
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const requestedNext = params.get('next');
+  const [method, setMethod] = useState<Method>('password');
+  const [view, setView] = useState<View>({ kind: 'input' });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [isLeaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    if (session.isPendingSecondFactor && session.phoneMask && view.kind === 'input') {
+      setView({ kind: '2fa', phoneMask: session.phoneMask });
+    }
+  }, [session.isPendingSecondFactor, session.phoneMask, view.kind]);
+
+  if (session.isLoading) return <LoadingState />;
+  if (session.isAuthenticated && session.investor && !isLeaving) {
+    return <Navigate to={signedInDestination(accountStateOf(session.investor), requestedNext)} replace />;
+  }
+
+  const goOn = async () => {
+    setLeaving(true);
+    const next = await refreshSession();
+    if (!next.investor) {
+      setLeaving(false);
+      setError(authFallbacks.login);
+      return;
+    }
+    navigate(signedInDestination(accountStateOf(next.investor), requestedNext), { replace: true });
+  };
+
+  const backToLogin = () => {
+    if (view.kind === '2fa') void signOut().catch(() => undefined);
+    setView({ kind: 'input' });
+    setPassword('');
+    setError(null);
+    setBusy(false);
+  };
+
+  const onPasswordLogin = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPlausibleEmail(email)) {
+      setError(INVALID_EMAIL_MESSAGE);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const result = await loginWithPassword(email, password);
+      if (result.needs_2fa) {
+        setView({ kind: '2fa', phoneMask: result.phone_mask ?? '' });
+        setPassword('');
+        setBusy(false);
+        return;
+      }
+      await goOn();
+    } catch (caught) {
+      setError(messageOf(caught, authFallbacks.login));
+      setBusy(false);
+    }
+  };
+
+  const onMagicLink = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPlausibleEmail(email)) {
+      setError(INVALID_EMAIL_MESSAGE);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await startSignUp(email, {
+        fallbackMessage: authFallbacks.sendEmail,
+        ...(requestedNext
+          ? { redirectTo: `/auth-callback?redirect=${encodeURIComponent(requestedNext)}` }
+          : {}),
+      });
+      setView({ kind: 'link-sent', email: email.trim() });
+    } catch (caught) {
+      setError(messageOf(caught, authFallbacks.sendEmail));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onForgot = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isPlausibleEmail(email)) {
+      setError(INVALID_EMAIL_MESSAGE);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await requestPasswordReset(email);
+      setView({ kind: 'forgot-sent', email: email.trim() });
+    } catch (caught) {
+      setError(messageOf(caught, authFallbacks.sendEmail));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const backLink = (
+    <Button variant="link" onClick={backToLogin}>
+      Back to login
+    </Button>
+  );
+
+  if (view.kind === '2fa') {
+    return (
+      <AuthCard title="Check your phone" subtitle="For your security, enter the code we just texted you.">
+        <CodeVerificationForm
+          description={
+            <>
+              We sent a 6-digit code to <strong>{view.phoneMask}</strong>.
+            </>
+          }
+          initialWaitSeconds={60}
+          verify={(code) => checkPhoneCode(null, code)}
+          resend={() => sendPhoneCode(null, authFallbacks.resendCode)}
+          onVerified={goOn}
+          submitLabel="Sign in"
+          secondaryAction={backLink}
+        />
+      </AuthCard>
+    );
+  }
+  if (view.kind === 'verify') {
+    return (
+      <AuthCard title="Enter your code">
+        <CodeVerificationForm
+          description={
+            <>
+              If <strong>{formatPhone(view.phone)}</strong> belongs to an account, a 6-digit code is on its
+              way.
+            </>
+          }
+          initialWaitSeconds={view.waitSeconds}
+          verify={(code) => checkPhoneCode(view.phone, code)}
+          resend={() => sendPhoneCode(view.phone, authFallbacks.resendCode)}
+          onVerified={goOn}
+          submitLabel="Sign in"
+          secondaryAction={backLink}
+        />
+      </AuthCard>
+    );
+  }
+  if (view.kind === 'link-sent' || view.kind === 'forgot-sent') {
+    return (
+      <AuthCard title="Check your email">
+        <AuthStatus title="CHECK YOUR EMAIL">
+          <p className="muted">
+            {view.kind === 'link-sent'
+              ? `We sent a sign-in link to ${view.email}. It works once and expires in 15 minutes.`
+              : `If an account exists for ${view.email}, we sent a link to choose a new password. It expires in 15 minutes.`}
+          </p>
+        </AuthStatus>
+        <div className="auth-actions">
+          <Button variant="secondary" block onClick={backToLogin}>
+            Back to login
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (view.kind === 'forgot') {
+    return (
+      <AuthCard
+        title="Reset your password"
+        subtitle="Enter your email and we'll send you a link to choose a new one."
+      >
+        <form onSubmit={onForgot} noValidate>
+          <EmailField email={email} onChange={setEmail} disabled={isBusy} error={error} />
+          <div className="auth-actions">
+            <Button type="submit" block isBusy={isBusy}>
+              {isBusy ? 'SENDING...' : 'Send reset link'}
+            </Button>
+          </div>
+          <div className="auth-inline-actions">{backLink}</div>
+        </form>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to your account."
+      footer={
+        <>
+          New here? <Link to="/signup">Sign up</Link>
+        </>
+      }
+    >
+      <Tabs
+        label="Sign-in method"
+        items={methods}
+        value={method}
+        onChange={(value) => {
+          setMethod(value);
+          setError(null);
+        }}
+      />
+      <div
+        className="auth-tab-panel"
+        role="tabpanel"
+        aria-label={methods.find((item) => item.value === method)?.label}
+      >
+        {method === 'password' ? (
+          <form onSubmit={onPasswordLogin} noValidate>
+            <EmailField email={email} onChange={setEmail} disabled={isBusy} error={null} />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              disabled={isBusy}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            {error ? <Alert tone="error">{error}</Alert> : null}
+            <div className="auth-actions">
+              <Button type="submit" block isBusy={isBusy} disabled={isBusy || !password}>
+                {isBusy ? 'SIGNING IN...' : 'Sign in'}
+              </Button>
+            </div>
+            <div className="auth-inline-actions">
+              <Button
+                variant="link"
+                onClick={() => {
+                  setError(null);
+                  setView({ kind: 'forgot' });
+                }}
+              >
+                Forgot password?
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {method === 'magic-link' ? (
+          <form onSubmit={onMagicLink} noValidate>
+            <p className="muted">We'll email you a link that signs you in. No password needed.</p>
+            <EmailField email={email} onChange={setEmail} disabled={isBusy} error={error} />
+            <div className="auth-actions">
+              <Button type="submit" block isBusy={isBusy}>
+                {isBusy ? 'SENDING...' : 'Send magic link'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
+        {method === 'sms' ? (
+          <>
+            <p className="muted">We'll text a sign-in code to the phone on your account.</p>
+            <PhoneEntryForm
+              hint="The mobile number you verified when you signed up."
+              onSent={(phone, waitSeconds) => setView({ kind: 'verify', phone, waitSeconds })}
+            />
+          </>
+        ) : null}
+      </div>
+      {appConfig().isDemoMode ? <DemoShortcut /> : null}
+    </AuthCard>
+  );
+}
+
+function EmailField({
+  email,
+  onChange,
+  disabled,
+  error,
+}: {
+  email: string;
+  onChange(value: string): void;
+  disabled: boolean;
+  error: string | null;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      required
+      autoComplete="email"
+      className="auth-email-input"
+      style={{ fontSize: `${emailInputFontSize(email)}px` }}
+      value={email}
+      disabled={disabled}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** PRODUCT.md 9: signs in as the demo investor, shows the demo admin's sign-in, then opens the portal. */
+function DemoShortcut() {
+  const navigate = useNavigate();
+  const [result, setResult] = useState<DemoLoginResponse | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(DEMO_HINT_SECONDS);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const next = result?.next_screen ?? '/account-overview';
+
+  useEffect(() => {
+    if (!result) return;
+    if (secondsLeft <= 0) {
+      void refreshSession().then(() => navigate(next, { replace: true }));
+      return;
+    }
+    const timer = window.setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [result, secondsLeft, next, navigate]);
+
+  if (result?.admin_hint) {
+    return (
+      <div className="demo-hint" role="status">
+        <p>
+          <strong>You're in the demo account.</strong> To try the back office, sign in at{' '}
+          <Link to={result.admin_hint.url}>{result.admin_hint.url}</Link> as{' '}
+          <code>{result.admin_hint.email}</code> with password <code>{result.admin_hint.password}</code>.
+        </p>
+        <Button size="sm" onClick={() => setSecondsLeft(0)}>
+          Open the demo account ({secondsLeft})
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="demo-hint">
+      <p>Just looking? Explore a demo investor account with two years of history.</p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        isBusy={isBusy}
+        onClick={async () => {
+          setError(null);
+          setBusy(true);
+          try {
+            setResult(await startDemoSession());
+          } catch (caught) {
+            setError(messageOf(caught, authFallbacks.login));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Try the demo account
+      </Button>
+    </div>
+  );
+}
