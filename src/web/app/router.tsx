@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
+import { portalRoutes } from './portal-route-table';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 
@@ -68,6 +69,7 @@ export function AppRouter() {
               <Route path="products" element={<AdminProductsPage />} />
               <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
             </Route>
+            {portalRoutes()}
             <Route element={<PublicLayout />}>
               <Route index element={<LandingPage />} />
               <Route path="investments" element={<InvestmentsPage />} />

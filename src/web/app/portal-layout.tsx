@@ -1,0 +1,196 @@
+/**
+ * The shell of every signed-in page (spec 2 "Investor portal"): header with the logo, the
+ * bell and the investor's profile card (gear to /settings, passing the current path as
+ * `from`), the four-item nav with the current item highlighted (a menu on a phone), Sign
+ * Out, and the footer with support contact and disclaimer. Visitors without a session go to
+ * /login?next=<path>. It provides TanStack Query to the portal pages, which load lazily.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  COPYRIGHT_YEAR,
+  disclaimerText,
+  MEMBER_SINCE_FALLBACK_YEAR,
+  NAME_FALLBACK,
+} from '../../shared/brand';
+import {
+  GearIcon,
+  ListIcon,
+  OverviewIcon,
+  PlusCircleIcon,
+  SignOutIcon,
+  TransferIcon,
+} from '../components/ui/icons';
+import { Logo } from '../components/ui/logo';
+import { NotificationBell } from '../features/portal/components/notification-bell';
+import { appConfig } from '../lib/app-config';
+import { type SessionInvestor, signOut, useSession } from '../lib/session';
+import { SessionGuard } from '../lib/session-guard';
+import './portal.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
+});
+
+const portalNav: { to: string; label: string; icon: ReactNode }[] = [
+  { to: '/account-overview', label: 'Account Overview', icon: <OverviewIcon /> },
+  { to: '/transaction-summary', label: 'Transaction Summary', icon: <ListIcon /> },
+  { to: '/buy-investments', label: 'Buy Investments', icon: <PlusCircleIcon /> },
+  { to: '/transfer', label: 'Transfer', icon: <TransferIcon /> },
+];
+
+/** The name the portal shows, with the spec's fallback. */
+export function displayNameOf(investor: SessionInvestor | null): string {
+  const name = [investor?.first_name, investor?.last_name].filter(Boolean).join(' ').trim();
+  return name || NAME_FALLBACK;
+}
+
+/** Where the gear goes: /settings with the page it was opened from, so Back can return there. */
+export function settingsPathFrom(currentPath: string): string {
+  return `/settings?from=${encodeURIComponent(currentPath)}`;
+}
+
+function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
+
+function ProfileCard({ investor, currentPath }: { investor: SessionInvestor | null; currentPath: string }) {
+  const name = displayNameOf(investor);
+  const memberSince = investor?.member_since_year ?? MEMBER_SINCE_FALLBACK_YEAR;
+  const isVerified = Boolean(investor?.email_verified && investor.phone_verified);
+  return (
+    <div className="profile-card">
+      <span className="profile-avatar" aria-hidden="true">
+        {initialsOf(name)}
+      </span>
+      <div className="profile-text">
+        <p className="profile-meta">
+          {isVerified ? 'VERIFIED | ' : ''}MEMBER SINCE {memberSince}
+        </p>
+        <p className="profile-name">{name}</p>
+        <p className="profile-email">{investor?.email}</p>
+      </div>
+      <Link
+        to={settingsPathFrom(currentPath)}
+        state={{ from: currentPath }}
+        className="icon-button"
+        aria-label="Account settings"
+        title="Account settings"
+      >
+        <GearIcon />
+      </Link>
+    </div>
+  );
+}
+
+function SignOutButton() {
+  const navigate = useNavigate();
+  const [isSigningOut, setSigningOut] = useState(false);
+  return (
+    <button
+      type="button"
+      className="portal-nav-link portal-sign-out"
+      disabled={isSigningOut}
+      onClick={async () => {
+        setSigningOut(true);
+        try {
+          await signOut();
+        } catch {
+          // A failed logout call is only logged by the spec; the local session is forgotten anyway.
+        }
+        queryClient.clear();
+        navigate('/login', { replace: true });
+      }}
+    >
+      <SignOutIcon />
+      <span>{isSigningOut ? 'Signing out...' : 'Sign Out'}</span>
+    </button>
+  );
+}
+
+function PortalShell() {
+  const { brandName, supportEmail } = appConfig();
+  const { investor } = useSession();
+  const location = useLocation();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const currentPath = `${location.pathname}${location.search}`;
+
+  return (
+    <div className="portal">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="portal-header">
+        <div className="portal-header-inner">
+          <button
+            type="button"
+            className="icon-button portal-menu-toggle"
+            aria-expanded={isMenuOpen}
+            aria-controls="portal-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="visually-hidden">Menu</span>
+            <span aria-hidden="true" className="portal-menu-icon" />
+          </button>
+          <Link to="/" className="portal-logo" aria-label={`${brandName} home`}>
+            <Logo brandName={brandName} />
+          </Link>
+          <div className="portal-header-actions">
+            <NotificationBell />
+            <ProfileCard investor={investor} currentPath={currentPath} />
+          </div>
+        </div>
+      </header>
+      <div className="portal-body">
+        <nav id="portal-nav" className={isMenuOpen ? 'portal-nav is-open' : 'portal-nav'} aria-label="Portal">
+          <div className="portal-nav-profile">
+            <p className="profile-name">{displayNameOf(investor)}</p>
+            <p className="profile-email">{investor?.email}</p>
+          </div>
+          <ul className="portal-nav-list">
+            {portalNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="portal-nav-link" onClick={() => setMenuOpen(false)}>
+                  {item.icon}
+                  <span>{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <SignOutButton />
+        </nav>
+        <main id="main" className="portal-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <footer className="portal-footer">
+        <div className="portal-footer-inner">
+          <p>
+            Questions? Contact support at <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </p>
+          <p className="portal-footer-disclaimer">
+            {brandName} {disclaimerText}
+          </p>
+          <p className="portal-footer-copyright">
+            © {COPYRIGHT_YEAR} {brandName}. All rights reserved.
+          </p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+export function PortalLayout() {
+  return (
+    <SessionGuard page="portal">
+      <QueryClientProvider client={queryClient}>
+        <PortalShell />
+      </QueryClientProvider>
+    </SessionGuard>
+  );
+}

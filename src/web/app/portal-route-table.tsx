@@ -1,0 +1,38 @@
+/**
+ * The investor portal's routes (spec 2), inside the portal shell. Every page loads on
+ * demand, so neither portal code nor TanStack Query reaches the landing chunk. Other
+ * portal-shell pages (e.g. /settings) add their <Route> here.
+ */
+import { lazy } from 'react';
+import { Route } from 'react-router';
+
+const PortalLayout = lazy(() =>
+  import('./portal-layout').then((module) => ({ default: module.PortalLayout })),
+);
+const AccountOverviewPage = lazy(() =>
+  import('../features/portal/pages/account-overview-page').then((module) => ({
+    default: module.AccountOverviewPage,
+  })),
+);
+const BuyInvestmentsRoute = lazy(() =>
+  import('./portal-routes').then((module) => ({ default: module.BuyInvestmentsRoute })),
+);
+const TransactionSummaryPage = lazy(() =>
+  import('../features/portal/pages/transaction-summary-page').then((module) => ({
+    default: module.TransactionSummaryPage,
+  })),
+);
+const TransferPage = lazy(() =>
+  import('../features/portal/pages/transfer-page').then((module) => ({ default: module.TransferPage })),
+);
+
+export function portalRoutes() {
+  return (
+    <Route element={<PortalLayout />}>
+      <Route path="account-overview" element={<AccountOverviewPage />} />
+      <Route path="buy-investments" element={<BuyInvestmentsRoute />} />
+      <Route path="transaction-summary" element={<TransactionSummaryPage />} />
+      <Route path="transfer" element={<TransferPage />} />
+    </Route>
+  );
+}

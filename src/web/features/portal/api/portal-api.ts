@@ -1,0 +1,145 @@
+/** The portal's calls to the server, typed by the shared contracts. */
+import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
+import type {
+  BalanceHistoryResponse,
+  NotificationListResponse,
+  OverviewResponse,
+} from '../../../../shared/portal/portal-contracts';
+import type { InvestmentPage, TransactionPage } from '../../../../shared/portal/transaction-contracts';
+import type {
+  InvestmentFilter,
+  PageSize,
+  TransactionFilter,
+} from '../../../../shared/portal/transaction-display';
+import type { ProductListResponse } from '../../../../shared/products/contracts';
+import type {
+  PurchaseOptionsResponse,
+  PurchaseRequest,
+  PurchaseResponse,
+} from '../../../../shared/purchases/purchase-contracts';
+import { IDEMPOTENCY_HEADER } from '../../../../shared/http/idempotency-key';
+import type {
+  ConversionResponse,
+  TransferSummaryResponse,
+  WithdrawalResponse,
+} from '../../../../shared/transfers/transfer-contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+export const portalKeys = {
+  all: ['portal'] as const,
+  overview: ['portal', 'overview'] as const,
+  balanceHistory: ['portal', 'balance-history'] as const,
+  notifications: ['portal', 'notifications'] as const,
+  documents: ['portal', 'documents'] as const,
+  transactions: (filter: TransactionFilter) => ['portal', 'transactions', filter] as const,
+  investments: (type: InvestmentFilter, pageSize: PageSize, cursor: string | null) =>
+    ['portal', 'investments', type, pageSize, cursor] as const,
+  investmentTransactions: (investmentId: string, pageSize: PageSize) =>
+    ['portal', 'investment-transactions', investmentId, pageSize] as const,
+  products: ['portal', 'products'] as const,
+  purchaseOptions: ['portal', 'purchase-options'] as const,
+  transfers: ['portal', 'transfers'] as const,
+};
+
+/** A fresh key per attempt; the same attempt repeated sends the same key. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+function withCursor(path: string, params: Record<string, string | number | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const fetchOverview = () => apiRequest<OverviewResponse>('/api/portal/overview');
+export const fetchBalanceHistory = () => apiRequest<BalanceHistoryResponse>('/api/portal/balance-history');
+export const fetchNotifications = () => apiRequest<NotificationListResponse>('/api/portal/notifications');
+export const markNotificationsRead = () =>
+  apiRequest<{ ok: boolean }>('/api/portal/notifications/read', { method: 'POST', body: {} });
+export const fetchDocuments = () => apiRequest<DocumentListResponse>('/api/portal/documents');
+
+export function fetchTransactions(filter: TransactionFilter, cursor: string | null) {
+  return apiRequest<TransactionPage>(withCursor('/api/portal/transactions', { filter, limit: 20, cursor }));
+}
+
+export function fetchInvestments(type: InvestmentFilter, pageSize: PageSize, cursor: string | null) {
+  return apiRequest<InvestmentPage>(withCursor('/api/portal/investments', { type, limit: pageSize, cursor }));
+}
+
+export function fetchInvestmentTransactions(investmentId: string, pageSize: PageSize, cursor: string | null) {
+  return apiRequest<TransactionPage>(
+    withCursor(`/api/portal/investments/${investmentId}/transactions`, { limit: pageSize, cursor }),
+  );
+}
+
+export function exportUrl(
+  view: { kind: 'list'; filter: TransactionFilter } | { kind: 'investments'; type: InvestmentFilter },
+): string {
+  return view.kind === 'list'
+    ? withCursor('/api/portal/transactions/export.csv', { view: 'list', filter: view.filter })
+    : withCursor('/api/portal/transactions/export.csv', { view: 'investments', type: view.type });
+}
+
+export const promissoryNoteUrl = (investmentId: string) =>
+  `/api/portal/documents/promissory-notes/${investmentId}`;
+export const taxFormUrl = (year: number) => `/api/portal/documents/tax-forms/${year}`;
+
+export const fetchProducts = () => apiRequest<ProductListResponse>('/api/products');
+export const fetchPurchaseOptions = () => apiRequest<PurchaseOptionsResponse>('/api/purchases/options');
+
+export function buyInvestment(body: PurchaseRequest, key: string) {
+  return apiRequest<PurchaseResponse>('/api/purchases', {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+}
+
+export const fetchTransfers = () => apiRequest<TransferSummaryResponse>('/api/transfers');
+
+export function requestWithdrawal(amount: string, key: string) {
+  return apiRequest<WithdrawalResponse>('/api/transfers/withdrawals', {
+    method: 'POST',
+    body: { amount },
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+}
+
+export function cancelWithdrawal(withdrawalId: string) {
+  return apiRequest<WithdrawalResponse>(`/api/transfers/withdrawals/${withdrawalId}/cancel`, {
+    method: 'POST',
+    body: {},
+  });
+}
+
+export function convertToHighYield(
+  body: { amount: string; product_id: string; interest_rate_annual: string },
+  key: string,
+) {
+  return apiRequest<ConversionResponse>('/api/transfers/conversions', {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: key },
+  });
+}
+
+export function startStepUp() {
+  return apiRequest<{ ok: boolean; error: string | null; phone_mask: string | null }>(
+    '/api/auth/step-up/start',
+    {
+      method: 'POST',
+      body: {},
+    },
+  );
+}
+
+export function verifyStepUp(code: string) {
+  return apiRequest<{ ok: boolean; approved: boolean; error: string | null }>('/api/auth/step-up/verify', {
+    method: 'POST',
+    body: { code },
+  });
+}

@@ -1,0 +1,122 @@
+/** CONVERT TO HIGH-YIELD (PRODUCT.md 19): available funds become a new High-Yield note at once, for the chosen term. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { formatLongDate } from '../../../../shared/format/long-date';
+import { formatUsd } from '../../../../shared/format/money-format';
+import { centsToMoney, compareMoney, parseMoneyToCents } from '../../../../shared/money/decimal-string';
+import { ratePercent, termLabel, totalReturnPercent } from '../../../../shared/products/plans';
+import type {
+  ConversionResponse,
+  TransferSummaryResponse,
+} from '../../../../shared/transfers/transfer-contracts';
+import { transferMessages } from '../../../../shared/transfers/transfer-contracts';
+import { convertToHighYield, fetchProducts, newIdempotencyKey, portalKeys } from '../api/portal-api';
+
+export function ConvertModal({ summary, onClose }: { summary: TransferSummaryResponse; onClose(): void }) {
+  const queryClient = useQueryClient();
+  const products = useQuery({ queryKey: portalKeys.products, queryFn: fetchProducts });
+  const highYield = (products.data?.products ?? [])
+    .filter((product) => product.investment_type === 'high_yield' && product.is_active)
+    .sort((left, right) => left.term_years - right.term_years);
+  const [productId, setProductId] = useState('');
+  const [amount, setAmount] = useState(summary.available_to_withdraw);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<ConversionResponse['investment'] | null>(null);
+  const [key] = useState(newIdempotencyKey);
+  const product = highYield.find((candidate) => candidate.id === productId) ?? null;
+
+  const convert = useMutation({
+    mutationFn: () =>
+      convertToHighYield(
+        { amount, product_id: productId, interest_rate_annual: product?.interest_rate_annual ?? '' },
+        key,
+      ),
+    onSuccess: async (response) => {
+      setDone(response.investment);
+      await queryClient.invalidateQueries({ queryKey: portalKeys.all });
+    },
+    onError: (failure) => setError(failure.message),
+  });
+
+  const submit = () => {
+    if (!product) return setError('Please select a term length');
+    const cents = parseMoneyToCents(amount);
+    if (cents === null || cents <= 0n) return setError(transferMessages.validAmount);
+    const text = centsToMoney(cents);
+    if (compareMoney(text, summary.available_to_withdraw) > 0)
+      return setError(transferMessages.aboveAvailable);
+    if (compareMoney(text, product.minimum_purchase_amount) < 0) {
+      return setError(transferMessages.belowMinimum(formatUsd(product.minimum_purchase_amount)));
+    }
+    setError(null);
+    convert.mutate();
+  };
+
+  return (
+    <Modal title="Convert to High-Yield" onClose={onClose}>
+      {done ? (
+        <div className="purchase-result" role="status">
+          <span className="purchase-check" aria-hidden="true">
+            ✓
+          </span>
+          <p className="purchase-result-title">CONVERSION COMPLETE</p>
+          <p>
+            Your new High-Yield note of {formatUsd(done.principal_amount)} at{' '}
+            {ratePercent(done.interest_rate_annual)}% started today and matures on{' '}
+            {formatLongDate(done.maturity_date)}.
+          </p>
+          <p className="purchase-reference">
+            Reference transaction ID: <strong className="mono">{done.reference}</strong>
+          </p>
+          <div className="modal-footer purchase-result-actions">
+            <Button onClick={onClose}>CLOSE</Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <p className="muted">
+            Move funds you could withdraw into a new High-Yield note. It starts earning today at the rate of
+            the term you choose and is locked until it matures.
+          </p>
+          {products.isError ? <Alert tone="error">{products.error.message}</Alert> : null}
+          <SelectField label="Term" value={productId} onChange={(event) => setProductId(event.target.value)}>
+            <option value="">Select a term length</option>
+            {highYield.map((option) => (
+              <option key={option.id} value={option.id}>
+                {termLabel(option.term_years, option.interest_rate_annual)} (
+                {totalReturnPercent(option.interest_rate_annual, option.term_years)}% total)
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="Amount (USD)"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value.replace(/[^\d.,]/g, ''))}
+            hint={`Up to ${formatUsd(summary.available_to_withdraw)}`}
+          />
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <div className="modal-footer">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" isBusy={convert.isPending}>
+              Convert
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+/** The overview's investments panel: High-Yield and Standard totals, the notes, and 'Add an Investment'. */
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import { Badge } from '../../../components/ui/feedback';
+import { formatLongDate } from '../../../../shared/format/long-date';
+import { formatUsd } from '../../../../shared/format/money-format';
+import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
+import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
+
+export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
+  const { balance, notes, note_count: noteCount } = overview;
+  return (
+    <section className="card investments-panel" aria-labelledby="investments-heading">
+      <div className="panel-head">
+        <h2 id="investments-heading" className="card-title">
+          Investments
+        </h2>
+        <ButtonLink to="/buy-investments" size="sm">
+          Add an Investment
+        </ButtonLink>
+      </div>
+      <div className="plan-totals">
+        <div className="plan-total">
+          <span className="plan-total-label">High Yield</span>
+          <span className="plan-total-value">{formatUsd(balance.high_yield_total)}</span>
+        </div>
+        <div className="plan-total">
+          <span className="plan-total-label">Standard</span>
+          <span className="plan-total-value">{formatUsd(balance.standard_total)}</span>
+        </div>
+      </div>
+      {notes.length === 0 ? (
+        <p className="muted">You have no investments yet. Add your first to start earning.</p>
+      ) : (
+        <ul className="note-list">
+          {notes.map((note) => (
+            <li key={note.id} className="note-row">
+              <div>
+                <p className="note-title">
+                  {investmentTypeLabel(note.investment_type)} · {ratePercent(note.interest_rate_annual)}%
+                  {note.status === 'matured' ? <Badge tone="accent">Matured</Badge> : null}
+                </p>
+                <p className="note-meta">
+                  {formatUsd(note.principal_amount)} since {formatLongDate(note.start_date)} ·{' '}
+                  {note.investment_type === 'standard' ? 'lock-up ends' : 'matures'}{' '}
+                  {formatLongDate(note.maturity_date)}
+                </p>
+              </div>
+              <span className="note-value">{formatUsd(note.value)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {noteCount > notes.length ? (
+        <Link to="/transaction-summary?view=investments" className="panel-more">
+          See all {noteCount} investments
+        </Link>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * The four-step purchase modal (spec 4): form, agreement, review, result. The heading shows
+ * the plan name and its minimum in thousands; X at any step resets everything.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Modal } from '../../../../components/ui/modal';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../../lib/api-client';
+import { formatThousands } from '../../../../../shared/format/money-format';
+import { compareMoney } from '../../../../../shared/money/decimal-string';
+import type { Product } from '../../../../../shared/products/contracts';
+import { planCopy } from '../../../../../shared/products/plans';
+import type { PurchaseOptionsResponse } from '../../../../../shared/purchases/purchase-contracts';
+import { normalisePurchaseAmount, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
+import { buyInvestment, newIdempotencyKey, portalKeys } from '../../api/portal-api';
+import { AgreementStep } from './agreement-step';
+import type { usePurchaseFlow } from './purchase-flow';
+import { PurchaseFormStep } from './purchase-form-step';
+import { ResultStep } from './result-step';
+import { ReviewStep } from './review-step';
+
+/** The message after 'ERROR: ' (spec 8): the server's words, or the catalogue's fallbacks. */
+export function purchaseErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'network') return NETWORK_ERROR_MESSAGE;
+    if (error.status >= 500) return purchaseMessages.failedToCreate;
+    return error.message;
+  }
+  return purchaseMessages.unexpected;
+}
+
+export function PurchaseModal({
+  flow,
+  products,
+  options,
+  optionsError,
+  isLoadingOptions,
+  onLinkBank,
+}: {
+  flow: ReturnType<typeof usePurchaseFlow>;
+  products: Product[];
+  options: PurchaseOptionsResponse | undefined;
+  optionsError: string | null;
+  isLoadingOptions: boolean;
+  onLinkBank(): void;
+}) {
+  const queryClient = useQueryClient();
+  const { state } = flow;
+  if (!state.plan) return null;
+  const minimum = products.reduce<string | null>(
+    (lowest, product) =>
+      lowest === null || compareMoney(product.minimum_purchase_amount, lowest) < 0
+        ? product.minimum_purchase_amount
+        : lowest,
+    null,
+  );
+  const title = `${planCopy[state.plan].name}${minimum ? ` · ${formatThousands(minimum)} minimum` : ''}`;
+  const fundingAccounts = options?.funding_accounts ?? [];
+  const product = products.find((candidate) => candidate.id === state.draft.productId) ?? null;
+  const fundingAccount =
+    fundingAccounts.find((account) => account.id === state.draft.fundingAccountId) ?? null;
+
+  const buy = async () => {
+    if (!product || !options) return;
+    const key = state.idempotencyKey ?? newIdempotencyKey();
+    flow.startBuying(key);
+    try {
+      const response = await buyInvestment(
+        {
+          product_id: product.id,
+          term_years: product.term_years,
+          amount: normalisePurchaseAmount(state.draft.amount) ?? state.draft.amount,
+          interest_rate_annual: product.interest_rate_annual,
+          funding_account_id: state.draft.fundingAccountId,
+          agreement_version: options.agreement_version,
+          consent: state.draft.hasConsented,
+        },
+        key,
+      );
+      flow.finish(key, { status: 'success', investment: response.investment });
+      await queryClient.invalidateQueries({ queryKey: portalKeys.all });
+    } catch (error) {
+      flow.finish(key, { status: 'error', message: purchaseErrorMessage(error) });
+    }
+  };
+
+  return (
+    <Modal title={title} onClose={flow.reset} wide closeLabel="Close and start over">
+      <ol className="purchase-steps" aria-label="Purchase steps">
+        {(['form', 'agreement', 'review', 'result'] as const).map((step, index) => (
+          <li key={step} aria-current={state.step === step ? 'step' : undefined}>
+            <span className="purchase-step-number">{index + 1}</span>
+            {{ form: 'Details', agreement: 'Agreement', review: 'Review', result: 'Confirmation' }[step]}
+          </li>
+        ))}
+      </ol>
+      {state.step === 'form' ? (
+        <PurchaseFormStep
+          products={products}
+          draft={state.draft}
+          fundingAccounts={fundingAccounts}
+          isLoadingAccounts={isLoadingOptions}
+          accountsError={optionsError}
+          maximum={options?.maximum_purchase_amount ?? '1000000.00'}
+          onChange={flow.update}
+          onNext={() => flow.goTo('agreement')}
+          onLinkBank={onLinkBank}
+        />
+      ) : null}
+      {state.step === 'agreement' ? (
+        <AgreementStep
+          amount={normalisePurchaseAmount(state.draft.amount) ?? '0.00'}
+          bankLastFour={fundingAccount?.account_last_four ?? ''}
+          hasConsented={state.draft.hasConsented}
+          onConsentChange={(hasConsented) => flow.update({ hasConsented })}
+          onBack={() => flow.goTo('form')}
+          onNext={() => flow.goTo('review')}
+        />
+      ) : null}
+      {state.step === 'review' && product && fundingAccount ? (
+        <ReviewStep
+          product={product}
+          amount={state.draft.amount}
+          fundingAccount={fundingAccount}
+          onBack={() => flow.goTo('agreement')}
+          onBuy={buy}
+        />
+      ) : null}
+      {state.step === 'result' && state.result ? (
+        <ResultStep result={state.result} onClose={flow.reset} />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+/** /account-overview (spec 2, PRODUCT.md 12, 20, 21): greeting, balance and its history, investments, discover more. */
+import '../portal.css';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { ApiError } from '../../../lib/api-client';
+import { formatUsd } from '../../../../shared/format/money-format';
+import { NAME_FALLBACK } from '../../../../shared/brand';
+import { fetchBalanceHistory, fetchOverview, portalKeys } from '../api/portal-api';
+import { BalanceChart } from '../components/balance-chart';
+import { DiscoverMore } from '../components/discover-more';
+import { InvestmentsPanel } from '../components/investments-panel';
+import { usePageTitle } from '../hooks/use-page-title';
+
+const NO_INVESTOR_MESSAGE = 'No investor profiles found. Please create an investor record first.';
+
+function BalanceHistory() {
+  const history = useQuery({ queryKey: portalKeys.balanceHistory, queryFn: fetchBalanceHistory });
+  if (history.isPending) return <LoadingState />;
+  if (history.isError) return <p className="text-danger">{history.error.message}</p>;
+  if (history.data.points.length === 0) {
+    return (
+      <p className="muted chart-empty">Your balance history will appear here after your first investment.</p>
+    );
+  }
+  return <BalanceChart points={history.data.points} />;
+}
+
+export function AccountOverviewPage() {
+  usePageTitle('Account overview');
+  const overview = useQuery({ queryKey: portalKeys.overview, queryFn: fetchOverview });
+
+  if (overview.isPending) return <LoadingState />;
+  if (overview.isError) {
+    const error = overview.error;
+    if (error instanceof ApiError && error.code === 'not_found') {
+      return <EmptyState title={NO_INVESTOR_MESSAGE} />;
+    }
+    return <ErrorState title="Error" message={error.message || 'Failed to load account data'} />;
+  }
+  const data = overview.data;
+  return (
+    <div className="portal-page">
+      <header className="page-head">
+        <p className="eyebrow">Account overview</p>
+        <h1>Welcome back, {data.first_name || NAME_FALLBACK}</h1>
+      </header>
+      <section className="card balance-card" aria-labelledby="balance-heading">
+        <div className="balance-head">
+          <div>
+            <h2 id="balance-heading" className="stat-label">
+              Account balance
+            </h2>
+            <p className="balance-value">{formatUsd(data.balance.total_balance)}</p>
+          </div>
+          {data.balance.accruing_interest !== '0.00' ? (
+            <p className="balance-accruing">
+              <span className="muted">Accruing, not yet posted</span>
+              <strong>{formatUsd(data.balance.accruing_interest)}</strong>
+            </p>
+          ) : null}
+        </div>
+        <BalanceHistory />
+      </section>
+      <div className="overview-grid">
+        <InvestmentsPanel overview={data} />
+        <DiscoverMore referral={data.referral} />
+      </div>
+    </div>
+  );
+}
