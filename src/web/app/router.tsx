@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { portalRoutes } from './portal-route-table';
+import { authRoutes } from './auth-routes';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 
@@ -72,6 +73,7 @@ export function AppRouter() {
             {portalRoutes()}
             <Route element={<PublicLayout />}>
               <Route index element={<LandingPage />} />
+              {authRoutes()}
               <Route path="investments" element={<InvestmentsPage />} />
               <Route path="how-it-works" element={<HowItWorksPage />} />
               <Route path="about" element={<AboutPage />} />
