@@ -82,7 +82,7 @@ describe('scheduler', () => {
       triggeredByAdminId: null,
     });
     expect(run?.executionMetadata).toEqual({
-      recordedBy: 'A',
+      result: { recordedBy: 'A' },
       trigger: 'schedule',
       scheduledFor: '2026-03-10T16:00:00.000Z',
       executionDate: '2026-03-10',

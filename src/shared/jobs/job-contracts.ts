@@ -4,6 +4,8 @@ import { normalizeCron, validateCron } from './cron-rules';
 /** The admin Jobs page's contracts (admin spec 2, 3, 5, 7, 8). */
 export const jobMessages = {
   noJobs: 'No scheduled jobs configured',
+  loadFailed: 'Failed to fetch jobs',
+  historyLoadFailed: 'Failed to fetch execution history',
   noHistory: 'No execution history found',
   toggleFailed: 'Failed to update job status',
   saveFailed: 'Failed to save job',

@@ -89,7 +89,7 @@ export interface RecordedRun {
   functionName: string;
   configuration: unknown;
   executionDate: string;
-  /** How the run started (trigger, admin, slot); the function's own figures are added to it. */
+  /** How the run started (trigger, admin, slot); the function's own figures are added under `result`. */
   baseMetadata: Record<string, unknown>;
 }
 
@@ -121,7 +121,7 @@ export async function executeRecordedRun(context: AppContext, run: RecordedRun):
       status: 'completed',
       recordsProcessed: result.recordsProcessed,
       errorMessage: null,
-      metadata: { ...result.metadata, ...run.baseMetadata },
+      metadata: { ...run.baseMetadata, ...(result.metadata ? { result: result.metadata } : {}) },
     });
     return result;
   } catch (error) {

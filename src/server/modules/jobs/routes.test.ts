@@ -244,7 +244,7 @@ describe('run now and history', () => {
       trigger: 'manual',
       executionDate: '2026-03-10',
       triggeredBy: { adminUserId: admins.operations.id, name: 'Test operations' },
-      sessions: expect.any(Number),
+      result: { sessions: expect.any(Number), tokens: expect.any(Number) },
     });
     expect((await seededJob('Auth cleanup')).lastRun).toMatchObject({
       status: 'completed',

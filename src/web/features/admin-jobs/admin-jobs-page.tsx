@@ -1,0 +1,235 @@
+import { useEffect, useState } from 'react';
+import { can } from '../../../shared/admin/permissions';
+import { businessDateOf } from '../../../shared/dates/business-time';
+import { describeCron } from '../../../shared/jobs/cron-rules';
+import { jobMessages, type ScheduledJobView } from '../../../shared/jobs/job-contracts';
+import { jobRunMessages } from '../../../shared/jobs/run-contracts';
+import { Button } from '../../components/ui/button';
+import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
+import { Switch } from '../../components/ui/switch';
+import { useAdminSession } from '../../lib/admin-session';
+import { ApiError } from '../../lib/api-client';
+import { useJobList, useRunJob } from './api/admin-job-queries';
+import { JobEditorModal } from './components/job-editor-modal';
+import { JobHistoryModal, runStatusTone } from './components/job-history-modal';
+import { JobToggleModal } from './components/job-toggle-modal';
+import { formatInTimeZone, formatRelative } from './job-time-format';
+import './admin-jobs.css';
+
+type OpenModal =
+  | { kind: 'editor'; job: ScheduledJobView | null }
+  | { kind: 'toggle'; job: ScheduledJobView }
+  | { kind: 'history'; job: ScheduledJobView }
+  | null;
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** /admin/jobs: the scheduled jobs with Run, enable/disable, Edit and History (admin spec 2). */
+export function AdminJobsPage() {
+  const { admin } = useAdminSession();
+  const mayManage = can(admin?.role, 'jobs:manage');
+  const mayRun = can(admin?.role, 'jobs:run');
+  const list = useJobList();
+  const runJob = useRunJob();
+  const [modal, setModal] = useState<OpenModal>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [runningJobIds, setRunningJobIds] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    document.title = 'Jobs · Admin';
+  }, []);
+
+  const timeZone = list.data?.timeZone ?? 'America/New_York';
+  const now = new Date(list.dataUpdatedAt || Date.now());
+
+  const run = async (job: ScheduledJobView) => {
+    setNotice(null);
+    setRunningJobIds((current) => new Set(current).add(job.id));
+    try {
+      const result = await runJob.mutateAsync({
+        functionName: job.functionName,
+        request: { jobId: job.id, executionDate: businessDateOf(new Date(), timeZone) },
+      });
+      setNotice({
+        tone: 'success',
+        text: `${job.name} finished: ${result.recordsProcessed.toLocaleString('en-US')} ${
+          result.recordsProcessed === 1 ? 'record' : 'records'
+        } processed.`,
+      });
+    } catch (error) {
+      console.error(
+        `${jobRunMessages.executionFailed}: ${job.name} (${job.functionName})`,
+        error instanceof ApiError ? error.message : error,
+      );
+      setNotice({ tone: 'error', text: jobRunMessages.runFailed });
+    } finally {
+      setRunningJobIds((current) => {
+        const next = new Set(current);
+        next.delete(job.id);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <div className="admin-jobs">
+      <div className="admin-page-header">
+        <div>
+          <h1>Scheduled jobs</h1>
+          <p>
+            Background work that keeps the books: interest, maturities, settlement, withdrawals and messages.
+          </p>
+        </div>
+        {mayManage ? (
+          <Button onClick={() => setModal({ kind: 'editor', job: null })}>Create Job</Button>
+        ) : null}
+      </div>
+
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+
+      <section className="admin-panel">
+        <div className="admin-panel-header">
+          <h2>Jobs</h2>
+          <span className="muted jobs-zone">Schedules run in {timeZone}</span>
+        </div>
+        {list.isPending ? <LoadingState /> : null}
+        {list.isError ? <ErrorState message={jobMessages.loadFailed} /> : null}
+        {list.data && list.data.jobs.length === 0 ? (
+          <EmptyState
+            title={jobMessages.noJobs}
+            action={
+              mayManage ? (
+                <Button variant="secondary" onClick={() => setModal({ kind: 'editor', job: null })}>
+                  Create Job
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : null}
+        {list.data && list.data.jobs.length > 0 ? (
+          <div className="table-wrap">
+            <table className="table job-table" aria-busy={list.isFetching}>
+              <caption className="visually-hidden">Scheduled jobs</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Job and function</th>
+                  <th scope="col">Schedule</th>
+                  <th scope="col">Next run</th>
+                  <th scope="col">Last run</th>
+                  <th scope="col">Enabled</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.jobs.map((job) => (
+                  <tr key={job.id}>
+                    <td data-label="Job" className="job-cell">
+                      <div>
+                        <div className="job-name">{job.name}</div>
+                        <span className="mono job-function" title="Server function">
+                          {job.functionName}
+                        </span>
+                        {job.description ? <div className="job-description">{job.description}</div> : null}
+                      </div>
+                    </td>
+                    <td data-label="Schedule">
+                      <div>
+                        <div>{describeCron(job.scheduleCron) ?? 'Invalid schedule'}</div>
+                        <div className="mono job-cron">{job.scheduleCron}</div>
+                      </div>
+                    </td>
+                    <td data-label="Next run">
+                      {job.enabled && job.nextRunAt ? (
+                        <div>
+                          <div className="tabular">{formatInTimeZone(job.nextRunAt, timeZone)}</div>
+                          <div className="muted job-when">{formatRelative(job.nextRunAt, now)}</div>
+                        </div>
+                      ) : (
+                        <span className="muted">{job.enabled ? 'Not scheduled' : 'Disabled'}</span>
+                      )}
+                    </td>
+                    <td data-label="Last run">
+                      {job.lastRun ? (
+                        <div>
+                          <Badge tone={runStatusTone(job.lastRun.status)}>
+                            {job.lastRun.status.toUpperCase()}
+                          </Badge>
+                          <div className="muted job-when">{formatRelative(job.lastRun.startedAt, now)}</div>
+                        </div>
+                      ) : (
+                        <span className="muted">Never run</span>
+                      )}
+                    </td>
+                    <td data-label="Enabled">
+                      <div className="job-enabled">
+                        <Switch
+                          checked={job.enabled}
+                          label={`${job.name} enabled`}
+                          disabled={!mayManage}
+                          onChange={() => setModal({ kind: 'toggle', job })}
+                        />
+                        <span className="muted">{job.enabled ? 'Enabled' : 'Disabled'}</span>
+                      </div>
+                    </td>
+                    <td className="job-actions-cell">
+                      <div className="job-actions">
+                        {mayRun ? (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            isBusy={runningJobIds.has(job.id)}
+                            aria-label={`Run ${job.name} now`}
+                            onClick={() => run(job)}
+                          >
+                            {runningJobIds.has(job.id) ? 'Running...' : 'Run'}
+                          </Button>
+                        ) : null}
+                        {mayManage ? (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Edit ${job.name}`}
+                            onClick={() => setModal({ kind: 'editor', job })}
+                          >
+                            Edit
+                          </Button>
+                        ) : null}
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`History of ${job.name}`}
+                          onClick={() => setModal({ kind: 'history', job })}
+                        >
+                          History
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </section>
+
+      {modal?.kind === 'editor' && list.data ? (
+        <JobEditorModal
+          job={modal.job}
+          functions={list.data.functions}
+          timeZone={timeZone}
+          onClose={() => setModal(null)}
+          onSaved={(saved, isNew) => {
+            setModal(null);
+            setNotice({ tone: 'success', text: `${saved.name} ${isNew ? 'created' : 'updated'}.` });
+          }}
+        />
+      ) : null}
+      {modal?.kind === 'toggle' ? (
+        <JobToggleModal job={modal.job} timeZone={timeZone} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'history' ? <JobHistoryModal job={modal.job} onClose={() => setModal(null)} /> : null}
+    </div>
+  );
+}
