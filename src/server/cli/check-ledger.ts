@@ -50,7 +50,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   })
     .then((code) => process.exit(code))
     .catch((error: unknown) => {
-      process.stderr.write(`check:ledger failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `check:ledger failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
       process.exit(1);
     });
 }

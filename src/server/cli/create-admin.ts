@@ -11,7 +11,7 @@ import { AppError } from '../../shared/errors/app-error';
 import { type AppConfig, ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { createAdminAccount } from '../modules/admin-auth/service';
+import { createAdminAccount, validateNewAdminAccount } from '../modules/admin-auth/service';
 
 const usage = `Usage: npm run admin:create -- --email E --password P --role R --first-name F --last-name L
   --role is one of ${adminRoles.join(', ')}`;
@@ -52,6 +52,23 @@ export async function runCreateAdmin(
     return 2;
   }
 
+  const account = {
+    email: String(values.email),
+    password: String(values.password),
+    role: String(values.role),
+    firstName: String(values['first-name']),
+    lastName: String(values['last-name']),
+  };
+  try {
+    validateNewAdminAccount(account);
+  } catch (error) {
+    if (error instanceof AppError) {
+      output.error(`Refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+
   let config: AppConfig;
   try {
     config = loadConfig(env);
@@ -65,13 +82,7 @@ export async function runCreateAdmin(
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrate(database.db);
-    const admin = await createAdminAccount(database.db, {
-      email: String(values.email),
-      password: String(values.password),
-      role: String(values.role),
-      firstName: String(values['first-name']),
-      lastName: String(values['last-name']),
-    });
+    const admin = await createAdminAccount(database.db, account);
     output.out(`Created ${admin.role} ${admin.first_name} ${admin.last_name} <${admin.email}> (${admin.id})`);
     return 0;
   } catch (error) {

@@ -207,8 +207,8 @@ export interface NewAdminAccount {
   lastName: string;
 }
 
-/** Creates an admin account (the admin:create command); refuses a weak password, a bad role or a taken e-mail. */
-export async function createAdminAccount(db: Executor, account: NewAdminAccount): Promise<AdminProfile> {
+/** Refuses a bad e-mail, an unknown role, missing names or a weak password, before any database work. */
+export function validateNewAdminAccount(account: NewAdminAccount): NewAdminAccount & { role: AdminRole } {
   const email = account.email.trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     throw new AppError('validation_failed', { message: 'Enter a valid email address' });
@@ -223,21 +223,27 @@ export async function createAdminAccount(db: Executor, account: NewAdminAccount)
     throw new AppError('validation_failed', { message: 'First and last name are required' });
   const problem = passwordProblem(account.password);
   if (problem) throw new AppError('validation_failed', { message: problem });
-  if (await selectAdminByEmail(db, email)) {
+  return { email, password: account.password, role: account.role, firstName, lastName };
+}
+
+/** Creates an admin account (the admin:create command); refuses a weak password, a bad role or a taken e-mail. */
+export async function createAdminAccount(db: Executor, account: NewAdminAccount): Promise<AdminProfile> {
+  const valid = validateNewAdminAccount(account);
+  if (await selectAdminByEmail(db, valid.email)) {
     throw new AppError('conflict', { message: 'An admin with this email already exists' });
   }
   const row = await insertAdminUser(db, {
-    email,
-    passwordHash: await hashPassword(account.password),
-    firstName,
-    lastName,
-    role: account.role,
+    email: valid.email,
+    passwordHash: await hashPassword(valid.password),
+    firstName: valid.firstName,
+    lastName: valid.lastName,
+    role: valid.role,
   });
   return toProfile({
     adminUserId: row.id,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    role: account.role,
+    role: valid.role,
   });
 }
