@@ -26,7 +26,8 @@ const PROBLEM_LIMIT = 1_000;
 
 /**
  * Per note, from the entries: value (sum of value effects), interest posted net of reversals,
- * withdrawals net of reversals, purchases. Against the note's kept figures: value =
+ * funds drawn out (withdrawals, reinvestments out) net of reversals, and the one entry that
+ * funded it (its purchase, or the reinvestment into it). Against the note's kept figures: value =
  * principal + credited interest - withdrawn (0 once cancelled), interest_posted, the
  * accrual (exact cumulative interest to accrued_through less what was posted).
  */
@@ -36,10 +37,15 @@ const noteChecks = sql`
            sum(t.value_effect) as value,
            sum(case when t.transaction_type = 'interest_payment' then t.amount
                     when r.transaction_type = 'interest_payment' then -t.amount else 0 end) as interest,
-           sum(case when t.transaction_type = 'withdrawal' then t.amount
-                    when r.transaction_type = 'withdrawal' then -t.amount else 0 end) as withdrawn,
-           count(*) filter (where t.transaction_type = 'purchase') as purchases,
-           sum(t.amount) filter (where t.transaction_type = 'purchase') as purchased
+           sum(case when t.transaction_type = 'withdrawal' or (t.transaction_type = 'reinvestment' and t.value_effect < 0)
+                      then t.amount
+                    when r.transaction_type = 'withdrawal' or (r.transaction_type = 'reinvestment' and r.value_effect < 0)
+                      then -t.amount
+                    else 0 end) as withdrawn,
+           count(*) filter (where t.transaction_type = 'purchase' or (t.transaction_type = 'reinvestment' and t.value_effect > 0))
+             as purchases,
+           sum(t.amount) filter (where t.transaction_type = 'purchase'
+                                    or (t.transaction_type = 'reinvestment' and t.value_effect > 0)) as purchased
     from investment_transactions t
     left join investment_transactions r on r.id = t.reverses_transaction_id
     group by t.investment_id
@@ -70,7 +76,7 @@ const noteChecks = sql`
     select id, investor_id, 'amount withdrawn', ledger_withdrawn::text, amount_withdrawn::text
     from notes where ledger_withdrawn <> amount_withdrawn
     union all
-    select id, investor_id, 'purchase entry', '1 of ' || principal_amount::text,
+    select id, investor_id, 'funding entry', '1 of ' || principal_amount::text,
            purchases::text || ' of ' || coalesce(purchased::text, '0')
     from notes where purchases <> 1 or purchased <> principal_amount
     union all

@@ -18,6 +18,7 @@ import {
 } from '../../test-support/money-fixtures';
 import { createTestDatabase, type TestDatabase, truncateAll } from '../../test-support/test-database';
 import { formatLedgerReport, runLedgerCheck } from './ledger-check';
+import { reinvestIntoHighYield, reinvestmentMessages } from './reinvest-into-high-yield';
 import { runMoneyDays } from './run-money-days';
 import { insertPendingWithdrawal } from './withdrawal-repository';
 
@@ -75,6 +76,28 @@ async function requestTransfer(
 
 function interestFor(principal: bigint, from: IsoDate, until: IsoDate): string {
   return centsToMoney(cumulativeInterestCents(principal, 80_000n, daysBetween(from, until)));
+}
+
+async function twoStandardNotes() {
+  const investor = await createFundedInvestor(database.db);
+  const older = await buyNote(engine, {
+    ...investor,
+    investmentType: 'standard',
+    principal: '10000.00',
+    rate: '0.08',
+    startDate: '2024-01-10',
+  });
+  const newer = await buyNote(engine, {
+    ...investor,
+    investmentType: 'standard',
+    principal: '20000.00',
+    rate: '0.08',
+    startDate: '2024-02-05',
+  });
+  // Settle both debits, then catch a year of interest up in one run
+  await runMoneyDay(engine, '2024-02-06');
+  await runMoneyDay(engine, '2025-03-10');
+  return { investor, older, newer };
 }
 
 describe('ACH settlement', () => {
@@ -189,28 +212,6 @@ describe('ACH settlement', () => {
 });
 
 describe('quarter-end withdrawals', () => {
-  async function twoStandardNotes() {
-    const investor = await createFundedInvestor(database.db);
-    const older = await buyNote(engine, {
-      ...investor,
-      investmentType: 'standard',
-      principal: '10000.00',
-      rate: '0.08',
-      startDate: '2024-01-10',
-    });
-    const newer = await buyNote(engine, {
-      ...investor,
-      investmentType: 'standard',
-      principal: '20000.00',
-      rate: '0.08',
-      startDate: '2024-02-05',
-    });
-    // Settle both debits, then catch a year of interest up in one run
-    await runMoneyDay(engine, '2024-02-06');
-    await runMoneyDay(engine, '2025-03-10');
-    return { investor, older, newer };
-  }
-
   it('pays at the quarter end from the oldest note first; the rest earns on what is left', async () => {
     const { investor, older, newer } = await twoStandardNotes();
     const withdrawalId = await requestTransfer(investor, '15000.00', '2025-03-10');
@@ -315,6 +316,49 @@ describe('quarter-end withdrawals', () => {
       { investment_id: older.investmentId, amount: '63.56' },
       { investment_id: newer.investmentId, amount: '130.41' },
     ]);
+    await expectLedgerClean();
+  });
+});
+
+describe('converting to High-Yield', () => {
+  it('moves available funds, oldest note first, into a new note at once; pending transfers keep their share', async () => {
+    const { investor, older, newer } = await twoStandardNotes();
+    await requestTransfer(investor, '5000.00', '2025-03-10');
+    const convert = (amount: string) =>
+      database.db.transaction((tx) =>
+        reinvestIntoHighYield(tx, {
+          investorId: investor.investorId,
+          amount,
+          product: { id: null, rate: '0.09', termYears: 2 },
+          executionDate: '2025-03-10',
+          now: new Date('2025-03-10T16:00:00Z'),
+          achEffectiveDate: '2025-03-11',
+        }),
+      );
+    await expect(convert('25000.01')).rejects.toThrow(reinvestmentMessages.aboveAvailable);
+    const { investmentId, closingInterest } = await convert('12000.00');
+    // The older note is emptied: its interest for March 1-9 is posted with the move
+    expect(closingInterest.map((row) => row.paidToBank)).toEqual(['19.73']);
+    expect(await noteState(older.investmentId)).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    expect(await noteState(newer.investmentId)).toMatchObject({
+      status: 'active',
+      value: '18000.00',
+      amount_withdrawn: '2000.00',
+    });
+    expect(await noteState(investmentId)).toMatchObject({ status: 'active', value: '12000.00' });
+    const [source] = await query<{ source: string; start: string }>(
+      sql`select source_investment_id as source, to_char(start_date, 'YYYY-MM-DD') as start from investments where id = ${investmentId}`,
+    );
+    expect(source).toEqual({ source: older.investmentId, start: '2025-03-10' });
+    await expectLedgerClean();
+
+    await runMoneyDays(engine, { from: '2025-03-11', through: '2025-04-01' });
+    // March 10-31 on 12,000 at 9%: 22 days = 65.0958... -> 65.10; the transfer drew its 5,000 from the newer note
+    expect(await noteState(investmentId)).toMatchObject({ value: '12065.10', interest_posted: '65.10' });
+    expect(await noteState(newer.investmentId)).toMatchObject({
+      value: '13000.00',
+      amount_withdrawn: '7000.00',
+    });
     await expectLedgerClean();
   });
 });

@@ -1,4 +1,4 @@
-import type { IsoDate } from '../../../shared/dates/calendar-date';
+import { addDays, type IsoDate } from '../../../shared/dates/calendar-date';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { MoneyEngineContext } from './engine-context';
@@ -49,7 +49,12 @@ export async function processWithdrawals(
   for (const investorId of investorIds) {
     const outcome = await inBatchTransaction(engine.db, async (tx): Promise<InvestorOutcome> => {
       const due = await lockDueWithdrawals(tx, investorId, executionDate);
-      const notes = await lockAvailableNotes(tx, investorId, executionDate);
+      // Paid funds earn through the payment day (decision 100).
+      const notes = await lockAvailableNotes(tx, {
+        investorId,
+        executionDate,
+        reducedFrom: addDays(executionDate, 1),
+      });
       const remaining = new Map(notes.map((note) => [note.id, cents(note.value)]));
       const result: InvestorOutcome = { paid: [], failed: 0, closingInterest: [] };
       for (const withdrawal of due) {
@@ -86,8 +91,7 @@ export async function processWithdrawals(
             investorId,
             note: draw.note,
             amount: centsToMoney(draw.amount),
-            withdrawalId: withdrawal.id,
-            achPaymentId,
+            draw: { kind: 'withdrawal', withdrawalId: withdrawal.id, achPaymentId },
             executionDate,
             now,
           });

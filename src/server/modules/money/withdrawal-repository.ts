@@ -53,6 +53,13 @@ export async function insertPendingWithdrawal(
   return row!.id;
 }
 
+export async function sumPendingWithdrawals(tx: Executor, investorId: string): Promise<string> {
+  const result = await tx.execute(sql`
+    select coalesce(sum(amount), 0)::text as total from withdrawals
+    where investor_id = ${investorId}::uuid and status = 'pending'`);
+  return rowsOf<{ total: string }>(result)[0]?.total ?? '0';
+}
+
 export async function listInvestorsWithDueWithdrawals(
   db: Executor,
   executionDate: IsoDate,
@@ -80,16 +87,20 @@ export async function lockDueWithdrawals(
   }));
 }
 
-/** Standard notes past lock-up and matured High-Yield notes, oldest first (start date, then purchase time). */
+/**
+ * Standard notes past lock-up and matured High-Yield notes, oldest first (start date, then
+ * purchase time). A Standard note drawn now earns on less from `reducedFrom` (or from the
+ * first day it has not accrued yet, if later).
+ */
 export async function lockAvailableNotes(
   tx: Executor,
-  investorId: string,
-  executionDate: IsoDate,
+  input: { investorId: string; executionDate: IsoDate; reducedFrom: IsoDate },
 ): Promise<AvailableNote[]> {
+  const { investorId, executionDate } = input;
   const result = await tx.execute(sql`
     select i.id, i.investment_type,
            (select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value,
-           to_char(greatest(${addDays(executionDate, 1)}::date, i.accrued_through), 'YYYY-MM-DD') as reduced_from
+           to_char(greatest(${input.reducedFrom}::date, i.accrued_through), 'YYYY-MM-DD') as reduced_from
     from investments i
     where i.investor_id = ${investorId}::uuid
       and ((i.investment_type = 'standard' and i.status = 'active' and i.maturity_date <= ${executionDate}::date)
@@ -130,27 +141,38 @@ export async function insertWithdrawalCredit(
   return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
-/** One `withdrawal` entry on a note and the note's drawn figures, in one statement. */
+/** How funds leave a note: paid to the bank, or moved into a new High-Yield note. */
+export type Draw =
+  | { kind: 'withdrawal'; withdrawalId: string; achPaymentId: string }
+  | { kind: 'reinvestment'; intoInvestmentId: string };
+
+/**
+ * One entry taking `amount` out of a note, and the note's drawn figures, in one statement.
+ * A Standard note earns on what is left from `note.reducedFrom`, accrued up to that day first.
+ */
 export async function drawFromNote(
   tx: Executor,
   input: {
     investorId: string;
     note: AvailableNote;
     amount: string;
-    withdrawalId: string;
-    achPaymentId: string;
+    draw: Draw;
     executionDate: IsoDate;
     now: Date;
   },
 ): Promise<void> {
+  const { draw } = input;
+  const entry =
+    draw.kind === 'withdrawal'
+      ? sql`'withdrawal', ${draw.withdrawalId}::uuid, ${draw.achPaymentId}::uuid, 'Transfer to bank'`
+      : sql`'reinvestment', null, null, ${`Converted to High-Yield note ${draw.intoInvestmentId.slice(0, 8).toUpperCase()}`}`;
   await tx.execute(sql`
     with entry as (
       insert into investment_transactions
-        (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, withdrawal_id, ach_payment_id,
-         notes, created_at)
-      values (${input.note.id}::uuid, ${input.investorId}::uuid, 'withdrawal', ${input.amount}::numeric,
-              -${input.amount}::numeric, ${input.executionDate}::date, ${input.withdrawalId}::uuid,
-              ${input.achPaymentId}::uuid, 'Transfer to bank', ${input.now}::timestamptz)
+        (investment_id, investor_id, amount, value_effect, transaction_date, created_at, transaction_type, withdrawal_id,
+         ach_payment_id, notes)
+      values (${input.note.id}::uuid, ${input.investorId}::uuid, ${input.amount}::numeric, -${input.amount}::numeric,
+              ${input.executionDate}::date, ${input.now}::timestamptz, ${entry})
     )
     update investments i set
       amount_withdrawn = i.amount_withdrawn + ${input.amount}::numeric,
