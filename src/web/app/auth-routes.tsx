@@ -36,6 +36,12 @@ const SignupPasswordPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/auth/pages/dashboard-page').then((module) => ({ default: module.DashboardPage })),
 );
+const GetStartedLayout = lazy(() =>
+  import('./get-started-layout').then((module) => ({ default: module.GetStartedLayout })),
+);
+const GetStartedPage = lazy(() =>
+  import('../features/auth/pages/get-started-page').then((module) => ({ default: module.GetStartedPage })),
+);
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/pages/reset-password-page').then((module) => ({
     default: module.ResetPasswordPage,
@@ -90,5 +96,15 @@ export function authRoutes() {
       />
       <Route path="reset-password" element={<ResetPasswordPage />} />
     </>
+  );
+}
+
+/** /get-started and its twin /empty-state, in their own signed-in frame. */
+export function getStartedRoutes() {
+  return (
+    <Route element={<GetStartedLayout />}>
+      <Route path="get-started" element={<GetStartedPage />} />
+      <Route path="empty-state" element={<GetStartedPage />} />
+    </Route>
   );
 }

@@ -3,7 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { portalRoutes } from './portal-route-table';
-import { authRoutes } from './auth-routes';
+import { authRoutes, getStartedRoutes } from './auth-routes';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 
@@ -71,6 +71,7 @@ export function AppRouter() {
               <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
             </Route>
             {portalRoutes()}
+            {getStartedRoutes()}
             <Route element={<PublicLayout />}>
               <Route index element={<LandingPage />} />
               {authRoutes()}

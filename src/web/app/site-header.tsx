@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from '../components/ui/logo';
 import { appConfig } from '../lib/app-config';
@@ -14,7 +14,14 @@ const publicNav = [
  * The shared header (spec 2). Public mode: nav plus LOGIN. Authenticated mode: only the
  * logo, which links to /account-overview.
  */
-export function SiteHeader({ isAuthenticated = false }: { isAuthenticated?: boolean }) {
+export function SiteHeader({
+  isAuthenticated = false,
+  actions,
+}: {
+  isAuthenticated?: boolean;
+  /** Shown on the right in authenticated mode (e.g. the bell and the user icon of /get-started). */
+  actions?: ReactNode;
+}) {
   const { brandName } = appConfig();
   const [isMenuOpen, setMenuOpen] = useState(false);
   if (isAuthenticated) {
@@ -24,6 +31,7 @@ export function SiteHeader({ isAuthenticated = false }: { isAuthenticated?: bool
           <Link to="/account-overview" className="site-logo" aria-label={`${brandName} account overview`}>
             <Logo brandName={brandName} />
           </Link>
+          {actions ? <div className="site-header-actions">{actions}</div> : null}
         </div>
       </header>
     );

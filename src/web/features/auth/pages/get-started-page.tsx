@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session';
 import '../auth.css';
 
 /** Where LINK BANK ACCOUNTS leads: the bank section of /settings, back here afterwards. */
-export const LINK_BANK_PATH = `/settings?origin=${encodeURIComponent('/get-started')}#bank-account`;
+export const LINK_BANK_PATH = `/settings?from=${encodeURIComponent('/get-started')}#bank-account`;
 
 /**
  * /get-started and /empty-state (spec 2): the first portal screen before a bank account is

@@ -261,11 +261,7 @@ export function LoginPage() {
           setError(null);
         }}
       />
-      <div
-        className="auth-tab-panel"
-        role="tabpanel"
-        aria-label={methods.find((item) => item.value === method)?.label}
-      >
+      <div className="auth-tab-panel">
         {method === 'password' ? (
           <form onSubmit={onPasswordLogin} noValidate>
             <EmailField email={email} onChange={setEmail} disabled={isBusy} error={null} />
