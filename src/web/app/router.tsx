@@ -57,6 +57,12 @@ const AdminProductsPage = lazy(() =>
   })),
 );
 
+const AdminNotificationsPage = lazy(() =>
+  import('../features/admin-notifications/admin-notifications-page').then((module) => ({
+    default: module.AdminNotificationsPage,
+  })),
+);
+
 export function AppRouter() {
   return (
     <BrowserRouter>
@@ -68,6 +74,7 @@ export function AppRouter() {
               <Route index element={<Navigate to="/admin/dashboard" replace />} />
               <Route path="dashboard" element={<AdminDashboardPage />} />
               <Route path="products" element={<AdminProductsPage />} />
+              <Route path="notifications" element={<AdminNotificationsPage />} />
               <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
             </Route>
             {portalRoutes()}

@@ -68,8 +68,8 @@ export function SchedulePicker({ value, onChange, timeZone }: SchedulePickerProp
   const updateBuilder = (changes: Partial<ScheduleBuilderState>) => {
     const next = { ...builder, ...changes };
     setBuilder(next);
-    const cron = buildCron(next);
-    if (cron) onChange(cron);
+    // An incomplete choice (a week with no day) leaves no schedule, so the job cannot be saved with a stale one.
+    onChange(buildCron(next) ?? '');
   };
 
   const changeMode = (next: PickerMode) => {
