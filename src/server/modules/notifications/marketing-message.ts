@@ -1,13 +1,14 @@
 /**
  * A campaign message for one recipient. Marketing e-mail carries the one-click unsubscribe
  * link in the footer and in the List-Unsubscribe / List-Unsubscribe-Post headers (RFC 8058),
- * and the company's postal address (CAN-SPAM). Marketing SMS ends with the STOP instruction.
+ * and the company's postal address (CAN-SPAM). Marketing SMS ends with the STOP instruction (shared/notifications/marketing-copy.ts).
  */
 import { businessDateOf } from '../../../shared/dates/business-time';
 import { NAME_FALLBACK } from '../../../shared/brand';
 import { formatLongDate } from '../../../shared/format/long-date';
 import { formatUsd } from '../../../shared/format/money-format';
 import type { NotificationChannel } from '../../../shared/notifications/contracts';
+import { marketingEmailReason, marketingSmsText } from '../../../shared/notifications/marketing-copy';
 import {
   fillPlaceholders,
   paragraphsToHtml,
@@ -57,10 +58,7 @@ export interface MarketingEmail {
 }
 
 function footerLines(config: AppConfig): string[] {
-  return [
-    `You are receiving this e-mail because you chose to hear about news and offers from ${config.BRAND_NAME}.`,
-    config.COMPANY_POSTAL_ADDRESS,
-  ];
+  return [marketingEmailReason(config.BRAND_NAME), config.COMPANY_POSTAL_ADDRESS];
 }
 
 export function composeMarketingEmail(
@@ -103,8 +101,6 @@ export function composeMarketingEmail(
   };
 }
 
-const stopInstruction = /\bSTOP\b/;
-
 /** The SMS text: the body, then the opt-out instruction unless the body already gives it. */
 export function composeMarketingSms(
   config: AppConfig,
@@ -112,8 +108,6 @@ export function composeMarketingSms(
   values: TemplateValues,
   options: { isTest?: boolean } = {},
 ): string {
-  const body = fillPlaceholders(content.body, values).trim();
-  const withStop = stopInstruction.test(body) ? body : `${body}\nReply STOP to opt out.`;
-  const branded = withStop.includes(config.BRAND_NAME) ? withStop : `${config.BRAND_NAME}: ${withStop}`;
-  return options.isTest ? `[Test] ${branded}` : branded;
+  const text = marketingSmsText(config.BRAND_NAME, fillPlaceholders(content.body, values));
+  return options.isTest ? `[Test] ${text}` : text;
 }
