@@ -56,6 +56,9 @@ const AdminProductsPage = lazy(() =>
     default: module.AdminProductsPage,
   })),
 );
+const AdminJobsPage = lazy(() =>
+  import('../features/admin-jobs/admin-jobs-page').then((module) => ({ default: module.AdminJobsPage })),
+);
 
 const AdminNotificationsPage = lazy(() =>
   import('../features/admin-notifications/admin-notifications-page').then((module) => ({
@@ -75,6 +78,7 @@ export function AppRouter() {
               <Route path="dashboard" element={<AdminDashboardPage />} />
               <Route path="products" element={<AdminProductsPage />} />
               <Route path="notifications" element={<AdminNotificationsPage />} />
+              <Route path="jobs" element={<AdminJobsPage />} />
               <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
             </Route>
             {portalRoutes()}
