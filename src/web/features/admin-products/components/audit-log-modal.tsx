@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { humanizeCode } from '../../../../shared/admin/display';
 import {
   type AdminProduct,
+  formatRatePercent,
   type ProductAuditEntry,
   productMessages,
 } from '../../../../shared/admin/product-contracts';
+import { formatUsd } from '../../../../shared/format/money-format';
+import { investmentTypeLabel } from '../../../../shared/products/plans';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';
@@ -18,10 +21,27 @@ const actionTone = {
   deactivated: 'danger',
 } as const;
 
-function showValue(value: unknown): string {
+const fieldLabels: Record<string, string> = {
+  display_name: 'Name',
+  investment_type: 'Type',
+  description: 'Description',
+  interest_rate_annual: 'Annual rate',
+  term_years: 'Term (years)',
+  minimum_purchase_amount: 'Minimum investment',
+  available_from: 'Available from',
+  available_until: 'Available until',
+  is_active: 'Active',
+};
+
+/** Values as the admin entered them: the rate as a percent, money in dollars, the type by name. */
+function showValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
+  const text = String(value);
+  if (key === 'interest_rate_annual') return formatRatePercent(text);
+  if (key === 'minimum_purchase_amount') return formatUsd(text);
+  if (key === 'investment_type') return investmentTypeLabel(text);
+  return text;
 }
 
 /** Who changed what and when (admin spec 2, 3): old and new values of each change. */
@@ -97,9 +117,9 @@ function AuditEntry({ entry }: { entry: ProductAuditEntry }) {
             <tbody>
               {keys.map((key) => (
                 <tr key={key}>
-                  <td>{humanizeCode(key)}</td>
-                  <td className="audit-old">{showValue(entry.old_values?.[key])}</td>
-                  <td>{showValue(entry.new_values?.[key])}</td>
+                  <td>{fieldLabels[key] ?? humanizeCode(key)}</td>
+                  <td className="audit-old">{showValue(key, entry.old_values?.[key])}</td>
+                  <td>{showValue(key, entry.new_values?.[key])}</td>
                 </tr>
               ))}
             </tbody>
