@@ -47,9 +47,11 @@ export function NotificationBell() {
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={toggle}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
       >
         <BellIcon />
+        <span className="visually-hidden">
+          {unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        </span>
         {unread > 0 ? (
           <span className="bell-count" aria-hidden="true">
             {unread > 9 ? '9+' : unread}

@@ -8,7 +8,6 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import { centsToMoney, compareMoney, parseMoneyToCents } from '../../../../shared/money/decimal-string';
@@ -53,19 +52,17 @@ export function TransferToBankModal({
       setStep({ name: 'done', withdrawal: response.withdrawal });
       await queryClient.invalidateQueries({ queryKey: portalKeys.all });
     },
-    onError: async (failure) => {
-      if (failure instanceof ApiError && failure.code === 'step_up_required') {
-        try {
-          const started = await startStepUp();
-          setCode('');
-          setStep({ name: 'code', phoneMask: started.phone_mask });
-        } catch (stepUpError) {
-          setError(stepUpError instanceof Error ? stepUpError.message : 'Failed to send code');
-        }
-        return;
-      }
-      setError(failure.message);
+    onError: (failure) => setError(failure.message),
+  });
+
+  // Every transfer is confirmed with a fresh SMS code (PRODUCT.md 7) before it is sent.
+  const sendCode = useMutation({
+    mutationFn: startStepUp,
+    onSuccess: (started) => {
+      setCode('');
+      setStep({ name: 'code', phoneMask: started.phone_mask });
     },
+    onError: (failure) => setError(failure.message),
   });
 
   const verify = useMutation({
@@ -81,7 +78,7 @@ export function TransferToBankModal({
       return setError(transferMessages.aboveAvailable);
     }
     setError(null);
-    submitTransfer.mutate();
+    sendCode.mutate();
   };
 
   return (
@@ -132,7 +129,7 @@ export function TransferToBankModal({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" isBusy={submitTransfer.isPending}>
+            <Button type="submit" isBusy={sendCode.isPending}>
               Continue
             </Button>
           </div>
