@@ -208,7 +208,7 @@ export function LoginPage() {
   if (view.kind === 'link-sent' || view.kind === 'forgot-sent') {
     return (
       <AuthCard title="Check your email">
-        <AuthStatus title="CHECK YOUR EMAIL">
+        <AuthStatus title="LINK SENT">
           <p className="muted">
             {view.kind === 'link-sent'
               ? `We sent a sign-in link to ${view.email}. It works once and expires in 15 minutes.`
