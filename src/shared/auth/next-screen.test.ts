@@ -62,7 +62,9 @@ describe('guards with a session', () => {
     expect(guardRedirect('signup-password', emailOnly, '/signup/password')).toBe('/signup/phone');
     expect(guardRedirect('signup-password', phoneDone, '/signup/password')).toBeNull();
     expect(guardRedirect('signup-password', active, '/signup/password')).toBe('/dashboard');
-    expect(guardRedirect('signup-password', { ...phoneDone, emailVerified: false }, '/signup/password')).toBe('/');
+    expect(guardRedirect('signup-password', { ...phoneDone, emailVerified: false }, '/signup/password')).toBe(
+      '/',
+    );
   });
 
   it('/dashboard: phone not verified -> /signup/phone, not active -> /signup/password', () => {
