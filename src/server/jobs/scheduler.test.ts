@@ -9,7 +9,11 @@ import { runJobFunction } from '../modules/job-runs/service';
 import { createJob, setJobEnabled } from '../modules/jobs/service';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { openDatabase } from '../db/client';
-import { deleteAllJobs, type RecordedCall, registerTestJobFunctions } from './job-test-functions';
+import {
+  deleteAllJobs,
+  type RecordedCall,
+  registerTestJobFunctions,
+} from '../test-support/job-test-functions';
 import { createScheduler, type Scheduler } from './scheduler';
 
 let testApp: TestApp;

@@ -7,7 +7,11 @@ import { jobExecutionHistory } from '../db/schema';
 import { createJob } from '../modules/jobs/service';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { isPostgresRun } from '../test-support/test-database';
-import { deleteAllJobs, type RecordedCall, registerTestJobFunctions } from './job-test-functions';
+import {
+  deleteAllJobs,
+  type RecordedCall,
+  registerTestJobFunctions,
+} from '../test-support/job-test-functions';
 import { createScheduler, failRunsInterruptedByAStop, type Scheduler } from './scheduler';
 
 /**
