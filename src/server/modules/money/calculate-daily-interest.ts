@@ -1,5 +1,6 @@
 import { addMonths, type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
 import { addMoney } from '../../../shared/money/decimal-string';
+import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import { DEFAULT_INVESTORS_PER_BATCH, type MoneyEngineContext } from './engine-context';
 import { accrueThrough, postEndedPeriods } from './interest-repository';
@@ -34,8 +35,10 @@ export async function calculateDailyInterest(
         achEffectiveDate,
       });
       const accrued = await accrueThrough(tx, { range, executionDate });
+      await pauseAt('interest:before-commit');
       return { posted, accrued };
     });
+    await pauseAt('interest:after-commit');
     const totals = totalsOf(batch.posted);
     notesAccrued += batch.accrued;
     entriesPosted += totals.entries;

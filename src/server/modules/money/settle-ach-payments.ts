@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
+import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { AchOutcome, AchPaymentOrder } from '../../providers/ach';
 import type { MoneyEngineContext } from './engine-context';
@@ -148,6 +149,7 @@ export async function settleAchPayments(
     if (due.length === 0) break;
     afterId = due[due.length - 1]!.id;
     const outcomes = await engine.ach.settle(due, executionDate);
+    await pauseAt('ach:before-record');
     const batch = await inBatchTransaction(engine.db, async (tx) => {
       const done = await markCompleted(
         tx,
@@ -169,6 +171,7 @@ export async function settleAchPayments(
         failures.filter((payment) => payment.payment_type === 'withdrawal' && payment.withdrawal_id !== null),
         { executionDate, now },
       );
+      await pauseAt('ach:before-commit');
       return { done, failed: failures.length, cancelled, returned };
     });
     completed += batch.done;
