@@ -54,9 +54,17 @@ export interface BuildAppOptions {
   logDestination?: { write(line: string): void };
 }
 
+/** One method and URL pattern of Fastify's route table. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   context: AppContext;
+  /** Every route the app registered (the authorisation sweep walks them all). */
+  routes: RegisteredRoute[];
 }
 
 /** Secrets and PII that must never reach a log line. */
@@ -127,6 +135,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -204,7 +216,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const webRoot = options.webRoot === undefined ? defaultWebRoot() : options.webRoot;
   if (webRoot) registerWebApp(app, webRoot);
 
-  return { app, context };
+  return { app, context, routes };
 }
 
 const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];

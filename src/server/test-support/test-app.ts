@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type RegisteredRoute } from '../app';
 import { type Clock, movableClock, type MovableClock } from '../clock';
 import { type AppConfig, loadConfig } from '../config';
 import type { AppContext } from '../context';
@@ -12,6 +12,8 @@ export interface TestApp {
   clock: MovableClock;
   database: TestDatabase;
   config: AppConfig;
+  /** Fastify's route table: every method and URL pattern the app registered. */
+  routes: RegisteredRoute[];
   /** Empties the tables and re-seeds reference data (products, jobs, hotspots). */
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -40,7 +42,7 @@ export async function createTestApp(
   const config = testConfig(options.env);
   const clock = movableClock(options.start ?? '2026-03-10T15:00:00Z', config.BUSINESS_TZ);
   await seedReferenceData(database.db);
-  const { app, context } = await buildApp({
+  const { app, context, routes } = await buildApp({
     config,
     database,
     clock,
@@ -55,6 +57,7 @@ export async function createTestApp(
     clock,
     database,
     config,
+    routes,
     async reset() {
       await truncateAll(database);
       await seedReferenceData(database.db);

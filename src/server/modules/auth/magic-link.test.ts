@@ -9,6 +9,7 @@ import {
   sessionCookieFrom,
   signUpInvestor,
   testOrigin,
+  verifyEmail,
 } from '../../test-support/investor-auth';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -200,24 +201,36 @@ describe('auth-start answers', () => {
     expect(message.text).not.toContain('/auth/confirm');
   });
 
-  it('fails with the spec message when the e-mail provider refuses the message', async () => {
+  it('fails with the spec messages when the e-mail or SMS provider refuses the message', async () => {
     const failing = await createTestApp({
       build: {
         providers: {
           email: {
             name: 'smtp',
-            send: async () => {
-              throw new Error('550 mailbox unavailable');
+            send: async (message) => {
+              if (message.to.startsWith('bounce')) throw new Error('550 mailbox unavailable');
+              return {};
             },
             close: async () => undefined,
+          },
+          sms: {
+            name: 'twilio',
+            send: async () => {
+              throw new Error('Twilio refused the message (HTTP 400)');
+            },
           },
         },
       },
     });
     try {
-      const response = await callFunction(failing, 'auth-start', { email: 'bounce@example.com' });
-      expect(response.statusCode).toBe(502);
-      expect(response.json()).toEqual({ success: false, ok: false, error: 'Failed to send email' });
+      const email = await callFunction(failing, 'auth-start', { email: 'bounce@example.com' });
+      expect(email.statusCode).toBe(502);
+      expect(email.json()).toEqual({ success: false, ok: false, error: 'Failed to send email' });
+
+      const cookie = await verifyEmail(failing, 'fine@example.com');
+      const sms = await callFunction(failing, 'auth-phone-start', { phone: '+16175550177' }, cookie);
+      expect(sms.statusCode).toBe(502);
+      expect(sms.json()).toEqual({ ok: false, error: 'Failed to send code' });
     } finally {
       await failing.close();
     }

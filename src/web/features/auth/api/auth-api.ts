@@ -38,12 +38,29 @@ export class AuthRequestError extends Error {
   }
 }
 
+/** The message a refused request carried: a function's `error` string or {error: {message}}. */
+function serverMessage(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  if (typeof error === 'string' && error) return error;
+  if (error && typeof error === 'object' && 'message' in error) {
+    const message = (error as { message: unknown }).message;
+    return typeof message === 'string' && message ? message : null;
+  }
+  return null;
+}
+
 async function call<Response>(run: () => Promise<Response>, fallback: string): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof ApiError) {
-      throw new AuthRequestError(error.status === 0 ? NETWORK_ERROR_MESSAGE : error.message || fallback);
+      if (error.status === 0) throw new AuthRequestError(NETWORK_ERROR_MESSAGE);
+      // A function's own refusal ({ok: false, ...}) is an answer, not a transport failure.
+      if (error.body && typeof error.body === 'object' && ('ok' in error.body || 'success' in error.body)) {
+        return error.body as Response;
+      }
+      throw new AuthRequestError(serverMessage(error.body) ?? fallback);
     }
     throw new AuthRequestError(fallback);
   }
@@ -120,30 +137,12 @@ export async function confirmMagicLink(tokenHash: string, type: string): Promise
   }
 }
 
-function bodyOf<Response>(error: unknown): Response | null {
-  if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'ok' in error.body) {
-    return error.body as Response;
-  }
-  return null;
-}
-
 async function post<Response extends { ok: boolean; error: string | null }>(
   path: string,
   body: unknown,
   fallback: string,
 ): Promise<Response> {
-  let response: Response;
-  try {
-    response = await apiRequest<Response>(path, { method: 'POST', body });
-  } catch (error) {
-    const refused = bodyOf<Response>(error);
-    if (!refused) {
-      throw new AuthRequestError(
-        error instanceof ApiError && error.status === 0 ? NETWORK_ERROR_MESSAGE : fallback,
-      );
-    }
-    response = refused;
-  }
+  const response = await call(() => apiRequest<Response>(path, { method: 'POST', body }), fallback);
   const retryAfter = (response as { retry_after_seconds?: number }).retry_after_seconds;
   return unlessFailed(response, fallback, retryAfter);
 }
