@@ -1,12 +1,11 @@
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { type Executor, rowsOf } from '../../db/client';
 import {
   bankAccounts,
   investments,
   investmentTransactions,
   investorOnboarding,
   investors,
-  platformSummary,
   taxRecords,
 } from '../../db/schema';
 
@@ -19,10 +18,48 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-export async function foldAndReadSummary(db: Executor) {
+export interface SummaryFigures {
+  assetsUnderManagement: string;
+  investorCount: number;
+  activeInvestorCount: number;
+  interestPaid: string;
+  activeInvestmentCount: number;
+  refreshedAt: Date | null;
+  pendingChanges: number;
+}
+
+/** The summary row plus the changes not yet folded into it, in one statement (one snapshot). */
+export async function selectSummaryFigures(db: Executor): Promise<SummaryFigures> {
+  const result = await db.execute(sql`
+    select (coalesce(summary.assets_under_management, 0) + pending.assets_under_management)::text as assets_under_management,
+           (coalesce(summary.investor_count, 0) + pending.investor_count)::text as investor_count,
+           (coalesce(summary.active_investor_count, 0) + pending.active_investor_count)::text as active_investor_count,
+           (coalesce(summary.interest_paid, 0) + pending.interest_paid)::text as interest_paid,
+           (coalesce(summary.active_investment_count, 0) + pending.active_investment_count)::text as active_investment_count,
+           to_char(summary.refreshed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as refreshed_at,
+           pending.changes::text as pending_changes
+      from (select count(*) as changes,
+                   coalesce(sum(assets_under_management), 0) as assets_under_management,
+                   coalesce(sum(investor_count), 0) as investor_count,
+                   coalesce(sum(active_investor_count), 0) as active_investor_count,
+                   coalesce(sum(interest_paid), 0) as interest_paid,
+                   coalesce(sum(active_investment_count), 0) as active_investment_count
+              from platform_summary_deltas) pending
+      left join platform_summary summary on summary.id = 1`);
+  const [row] = rowsOf<Record<string, string | null>>(result);
+  return {
+    assetsUnderManagement: row?.assets_under_management ?? '0',
+    investorCount: Number(row?.investor_count ?? 0),
+    activeInvestorCount: Number(row?.active_investor_count ?? 0),
+    interestPaid: row?.interest_paid ?? '0',
+    activeInvestmentCount: Number(row?.active_investment_count ?? 0),
+    refreshedAt: row?.refreshed_at ? new Date(row.refreshed_at) : null,
+    pendingChanges: Number(row?.pending_changes ?? 0),
+  };
+}
+
+export async function foldSummaryChanges(db: Executor): Promise<void> {
   await db.execute(sql`select fold_platform_summary()`);
-  const [row] = await db.select().from(platformSummary).where(eq(platformSummary.id, 1));
-  return row;
 }
 
 const transactionColumns = {
@@ -46,7 +83,11 @@ function selectTransactions(db: Executor, where: SQL | undefined, limit: number)
     .from(investmentTransactions)
     .innerJoin(investors, eq(investors.id, investmentTransactions.investorId))
     .where(where)
-    .orderBy(desc(investmentTransactions.createdAt), desc(investmentTransactions.id))
+    .orderBy(
+      // "nulls last" matches the ledger's (created_at desc, id desc) indexes, so the newest rows come straight from them.
+      sql`${investmentTransactions.createdAt} desc nulls last`,
+      sql`${investmentTransactions.id} desc nulls last`,
+    )
     .limit(limit);
 }
 

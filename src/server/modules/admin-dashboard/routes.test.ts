@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   AdminDashboardResponse,
   AdminInvestorDetailResponse,
   AdminSearchResponse,
 } from '../../../shared/admin/dashboard-contracts';
-import { achPayments, investments, investors, platformSummary } from '../../db/schema';
+import { achPayments, investments, investors, platformSummary, platformSummaryDeltas } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { insertAchPayment, insertEntry, insertInvestor, insertNote } from './test-fixtures';
@@ -150,6 +150,28 @@ describe('the dashboard cards', () => {
       interest_paid: recounted?.interestPaid,
       active_investment_count: recounted?.activeInvestmentCount,
     });
+  });
+
+  it('folds pending changes into the summary row once enough have gathered, with the same figures', async () => {
+    const db = testApp.database.db;
+    for (let index = 0; index < 205; index += 1) {
+      await insertInvestor(db, {
+        firstName: 'Fold',
+        lastName: `Test ${index}`,
+        email: `fold${index}@example.com`,
+      });
+    }
+    const [pendingBefore] = await db.select({ value: count() }).from(platformSummaryDeltas);
+    expect(pendingBefore?.value).toBe(205);
+    const first = await get<AdminDashboardResponse>('/api/admin/dashboard');
+    expect(first.summary).toMatchObject({ investor_count: 205, active_investor_count: 205 });
+    const [pendingAfter] = await db.select({ value: count() }).from(platformSummaryDeltas);
+    expect(pendingAfter?.value).toBe(0);
+    const [row] = await db.select().from(platformSummary);
+    expect(row).toMatchObject({ investorCount: 205, activeInvestorCount: 205 });
+    expect((await get<AdminDashboardResponse>('/api/admin/dashboard')).summary).toEqual(
+      expect.objectContaining({ investor_count: 205, active_investor_count: 205 }),
+    );
   });
 
   it('lists the 10 newest transactions with their investor', async () => {

@@ -14,7 +14,7 @@ import { toMoneyString } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
 import { trimRate } from '../products/product-mapper';
 import {
-  foldAndReadSummary,
+  foldSummaryChanges,
   type InvestorResultRow,
   selectInvestmentsById,
   selectInvestorNotes,
@@ -24,6 +24,7 @@ import {
   selectInvestorsByText,
   selectInvestorTransactions,
   selectRecentTransactions,
+  selectSummaryFigures,
   selectTransactionsById,
   type TransactionWithInvestor,
 } from './repository';
@@ -58,18 +59,24 @@ function byName(left: AdminInvestorResult, right: AdminInvestorResult): number {
   return name(left).localeCompare(name(right));
 }
 
+/** Pending summary changes are folded into the summary row once this many have gathered. */
+const FOLD_THRESHOLD = 200;
+
 /** The four cards (from the maintained summary) and the newest ledger entries. */
 export async function loadDashboard(context: AppContext): Promise<AdminDashboardResponse> {
-  const summary = await foldAndReadSummary(context.db);
-  const recent = await selectRecentTransactions(context.db, RECENT_TRANSACTION_COUNT);
+  const [summary, recent] = await Promise.all([
+    selectSummaryFigures(context.db),
+    selectRecentTransactions(context.db, RECENT_TRANSACTION_COUNT),
+  ]);
+  if (summary.pendingChanges >= FOLD_THRESHOLD) await foldSummaryChanges(context.db);
   return {
     summary: {
-      assets_under_management: toMoneyString(summary?.assetsUnderManagement ?? '0'),
-      investor_count: Number(summary?.investorCount ?? 0),
-      active_investor_count: Number(summary?.activeInvestorCount ?? 0),
-      interest_paid: toMoneyString(summary?.interestPaid ?? '0'),
-      active_investment_count: Number(summary?.activeInvestmentCount ?? 0),
-      refreshed_at: summary?.refreshedAt.toISOString() ?? null,
+      assets_under_management: toMoneyString(summary.assetsUnderManagement),
+      investor_count: summary.investorCount,
+      active_investor_count: summary.activeInvestorCount,
+      interest_paid: toMoneyString(summary.interestPaid),
+      active_investment_count: summary.activeInvestmentCount,
+      refreshed_at: summary.refreshedAt?.toISOString() ?? null,
     },
     recent_transactions: recent.map(toTransaction),
   };
