@@ -507,6 +507,13 @@ export const investmentTransactions = pgTable(
       table.id.desc(),
     ),
     index('investment_transactions_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Covers the portal's sums (balance per note, balance history) as index-only scans of one investor's range.
+    index('investment_transactions_investor_value_idx').on(
+      table.investorId,
+      table.investmentId,
+      table.transactionDate,
+      table.valueEffect,
+    ),
     uniqueIndex('investment_transactions_posting_key')
       .on(table.investmentId, table.postingPeriod)
       .where(sql`transaction_type = 'interest_payment'`),

@@ -1,0 +1,1 @@
+CREATE INDEX "investment_transactions_investor_value_idx" ON "investment_transactions" USING btree ("investor_id","investment_id","transaction_date","value_effect");
