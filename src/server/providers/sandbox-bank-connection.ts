@@ -22,7 +22,13 @@ export interface SandboxBankConnectionProvider extends BankConnectionProvider {
     providerLinkToken: string;
     clientUserId: string;
     selection: SandboxSelection;
-  }): { publicToken: string; accountId: string; institutionName: string; accountName: string; mask: string };
+  }): {
+    publicToken: string;
+    accountId: string;
+    institutionName: string;
+    accountName: string | null;
+    mask: string;
+  };
 }
 
 interface SealedSelection {
@@ -95,7 +101,7 @@ export function sandboxBankConnectionProvider(options: { key: Buffer }): Sandbox
       providerAccountId: `manual:${signValue(key, `manual:${routing.data}:${number.data}`).slice(0, 24)}`,
       institutionName: institution?.name ?? `Bank (routing ${routing.data})`,
       institutionLogo: null,
-      accountName: selection.account_type === 'checking' ? 'Checking account' : 'Savings account',
+      accountName: null,
       accountType: selection.account_type,
       accountLastFour: number.data.slice(-4),
       accountNumber: number.data,
@@ -162,7 +168,7 @@ export function sandboxBankConnectionProvider(options: { key: Buffer }): Sandbox
         publicToken: `${PUBLIC_TOKEN_PREFIX}${sealed}`,
         accountId: linked.providerAccountId,
         institutionName: linked.institutionName,
-        accountName: linked.accountName ?? '',
+        accountName: linked.accountName,
         mask: linked.accountLastFour,
       };
     },

@@ -22,6 +22,12 @@ const TransactionSummaryPage = lazy(() =>
     default: module.TransactionSummaryPage,
   })),
 );
+const SettingsRoute = lazy(() =>
+  import('./settings-route').then((module) => ({ default: module.SettingsRoute })),
+);
+const LinkBankPage = lazy(() =>
+  import('../features/bank-link/pages/link-bank-page').then((module) => ({ default: module.LinkBankPage })),
+);
 const TransferPage = lazy(() =>
   import('../features/portal/pages/transfer-page').then((module) => ({ default: module.TransferPage })),
 );
@@ -33,6 +39,8 @@ export function portalRoutes() {
       <Route path="buy-investments" element={<BuyInvestmentsRoute />} />
       <Route path="transaction-summary" element={<TransactionSummaryPage />} />
       <Route path="transfer" element={<TransferPage />} />
+      <Route path="settings" element={<SettingsRoute />} />
+      <Route path="link-bank" element={<LinkBankPage />} />
     </Route>
   );
 }

@@ -6,6 +6,7 @@ import { portalRoutes } from './portal-route-table';
 import { authRoutes, getStartedRoutes } from './auth-routes';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
+import { bankLinkPopupRoutes, settingsPublicRoutes } from './settings-routes';
 
 /*
  * Every route of the app. The landing page is in the entry chunk; everything else is
@@ -82,10 +83,12 @@ export function AppRouter() {
               <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
             </Route>
             {portalRoutes()}
+            {bankLinkPopupRoutes()}
             {getStartedRoutes()}
             <Route element={<PublicLayout />}>
               <Route index element={<LandingPage />} />
               {authRoutes()}
+              {settingsPublicRoutes()}
               <Route path="investments" element={<InvestmentsPage />} />
               <Route path="how-it-works" element={<HowItWorksPage />} />
               <Route path="about" element={<AboutPage />} />

@@ -1,0 +1,101 @@
+/** The calls of /settings: the one settings query and everything it changes. */
+import type { StepUpStartResponse } from '../../../../shared/auth/contracts';
+import type { BankAccountResponse } from '../../../../shared/banking/contracts';
+import type {
+  EmailChangeConfirmResponse,
+  EmailChangeStartResponse,
+  InvestorSettings,
+  PhoneChangeStartResponse,
+  PhoneChangeVerifyResponse,
+  ProfileResponse,
+} from '../../../../shared/settings/contracts';
+import type {
+  NotificationPreferenceFlags,
+  NotificationPreferencesView,
+} from '../../../../shared/settings/notification-preferences';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export const settingsKeys = { settings: ['settings'] as const };
+
+export function fetchSettings(): Promise<InvestorSettings> {
+  return apiRequest<InvestorSettings>('/api/settings');
+}
+
+export function updateProfile(name: { first_name: string; last_name: string }): Promise<ProfileResponse> {
+  return apiRequest<ProfileResponse>('/api/settings/profile', { method: 'PATCH', body: name });
+}
+
+export function saveNotificationPreferences(
+  flags: NotificationPreferenceFlags,
+): Promise<NotificationPreferencesView> {
+  return apiRequest<NotificationPreferencesView>('/api/settings/notification-preferences', {
+    method: 'PUT',
+    body: flags,
+  });
+}
+
+/** The body of a {ok, error, bank_account} answer, also on 4xx (a wrong amount is an answer, not a crash). */
+async function bankAccountCall(path: string, body?: unknown): Promise<BankAccountResponse> {
+  try {
+    return await apiRequest<BankAccountResponse>(path, { method: 'POST', body: body ?? {} });
+  } catch (error) {
+    if (error instanceof ApiError && error.body && typeof error.body === 'object' && 'ok' in error.body) {
+      return error.body as BankAccountResponse;
+    }
+    throw error;
+  }
+}
+
+export function verifyMicroDeposits(bankAccountId: string, amounts: { amount_1: string; amount_2: string }) {
+  return bankAccountCall(`/api/banking/accounts/${bankAccountId}/micro-deposits`, amounts);
+}
+
+export function refreshBankVerification(bankAccountId: string) {
+  return bankAccountCall(`/api/banking/accounts/${bankAccountId}/refresh`);
+}
+
+export function removeBankAccount(bankAccountId: string): Promise<{ ok: boolean }> {
+  return apiRequest<{ ok: boolean }>(`/api/banking/accounts/${bankAccountId}`, { method: 'DELETE' });
+}
+
+export function startStepUp(): Promise<StepUpStartResponse> {
+  return apiRequest<StepUpStartResponse>('/api/auth/step-up/start', { method: 'POST', body: {} });
+}
+
+export function verifyStepUp(
+  code: string,
+): Promise<{ ok: boolean; approved: boolean; error: string | null }> {
+  return apiRequest('/api/auth/step-up/verify', { method: 'POST', body: { code } });
+}
+
+export function startEmailChange(email: string): Promise<EmailChangeStartResponse> {
+  return apiRequest<EmailChangeStartResponse>('/api/settings/email-change/start', {
+    method: 'POST',
+    body: { email },
+  });
+}
+
+export function confirmEmailChange(token: string): Promise<EmailChangeConfirmResponse> {
+  return apiRequest<EmailChangeConfirmResponse>('/api/settings/email-change/confirm', {
+    method: 'POST',
+    body: { token },
+  });
+}
+
+export function startPhoneChange(phone: string): Promise<PhoneChangeStartResponse> {
+  return apiRequest<PhoneChangeStartResponse>('/api/settings/phone-change/start', {
+    method: 'POST',
+    body: { phone },
+  });
+}
+
+export function verifyPhoneChange(phone: string, code: string): Promise<PhoneChangeVerifyResponse> {
+  return apiRequest<PhoneChangeVerifyResponse>('/api/settings/phone-change/verify', {
+    method: 'POST',
+    body: { phone, code },
+  });
+}
+
+export function isStepUpRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'step_up_required';
+}

@@ -1,0 +1,180 @@
+/**
+ * Profile Information (spec 2): the name with Edit Name, the e-mail and the phone with their
+ * Verified badges and a change flow each (PRODUCT.md 8), and the account status.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { InvestorStatus } from '../../../../shared/auth/next-screen';
+import { formatPhoneNumber } from '../../../../shared/format/phone-format';
+import { type InvestorSettings, settingsMessages } from '../../../../shared/settings/contracts';
+import { type UpdateProfileRequest, updateProfileRequest } from '../../../../shared/settings/profile';
+import { Button } from '../../../components/ui/button';
+import { Alert, Badge, type BadgeTone } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/field';
+import { settingsKeys, updateProfile } from '../api/settings-api';
+import { EmailChangeDialog } from './email-change-dialog';
+import { PhoneChangeDialog } from './phone-change-dialog';
+
+const statusLabels: Record<InvestorStatus, { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  pending: { label: 'Setting up', tone: 'warning' },
+  suspended: { label: 'Suspended', tone: 'danger' },
+  closed: { label: 'Closed', tone: 'neutral' },
+};
+
+function NameForm({ settings, onDone }: { settings: InvestorSettings; onDone(saved: boolean): void }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UpdateProfileRequest>({
+    resolver: zodResolver(updateProfileRequest),
+    defaultValues: { first_name: settings.first_name ?? '', last_name: settings.last_name ?? '' },
+    mode: 'onTouched',
+  });
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
+      onDone(true);
+    },
+  });
+  return (
+    <form className="name-form" noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
+      {save.isError ? (
+        <Alert tone="error" title={settingsMessages.failedToUpdateProfile}>
+          {save.error.message}
+        </Alert>
+      ) : null}
+      <div className="name-form-fields">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...register('last_name')}
+        />
+      </div>
+      <div className="row">
+        <Button type="submit" size="sm" isBusy={save.isPending}>
+          Save
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => onDone(false)} disabled={save.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function ProfileCard({ settings }: { settings: InvestorSettings }) {
+  const [isEditingName, setEditingName] = useState(false);
+  const [savedNote, setSavedNote] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'email' | 'phone' | null>(null);
+  const name = [settings.first_name, settings.last_name].filter(Boolean).join(' ');
+  const status = statusLabels[settings.status];
+
+  return (
+    <section className="card settings-card" aria-labelledby="profile-heading">
+      <div className="settings-card-head">
+        <h2 id="profile-heading">Profile Information</h2>
+      </div>
+      {savedNote ? <Alert tone="success">{savedNote}</Alert> : null}
+      <dl className="detail-list">
+        <div className="detail-row">
+          <dt>Name</dt>
+          <dd>
+            {isEditingName ? (
+              <NameForm
+                settings={settings}
+                onDone={(saved) => {
+                  setEditingName(false);
+                  setSavedNote(saved ? settingsMessages.profileSaved : null);
+                }}
+              />
+            ) : (
+              <div className="detail-value">
+                <span>{name || <span className="muted">Not set</span>}</span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => {
+                    setSavedNote(null);
+                    setEditingName(true);
+                  }}
+                >
+                  Edit Name
+                </Button>
+              </div>
+            )}
+          </dd>
+        </div>
+        <div className="detail-row">
+          <dt>E-mail</dt>
+          <dd>
+            <div className="detail-value">
+              <span className="detail-text">
+                <span className="break-all">{settings.email}</span>
+                {settings.email_verified ? <Badge tone="success">Verified</Badge> : null}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => setDialog('email')}>
+                Change
+              </Button>
+            </div>
+            {settings.pending_email ? (
+              <p className="detail-note">
+                Waiting for you to confirm <strong>{settings.pending_email}</strong>: open the link we sent
+                there.
+              </p>
+            ) : null}
+          </dd>
+        </div>
+        <div className="detail-row">
+          <dt>Phone</dt>
+          <dd>
+            <div className="detail-value">
+              <span className="detail-text">
+                <span>
+                  {settings.phone ? (
+                    formatPhoneNumber(settings.phone)
+                  ) : (
+                    <span className="muted">Not set</span>
+                  )}
+                </span>
+                {settings.phone_verified ? (
+                  <Badge tone="success">Verified</Badge>
+                ) : (
+                  <Badge tone="warning">Not verified</Badge>
+                )}
+              </span>
+              <Button variant="ghost" size="sm" onClick={() => setDialog('phone')}>
+                Change
+              </Button>
+            </div>
+          </dd>
+        </div>
+        <div className="detail-row">
+          <dt>Account status</dt>
+          <dd>
+            <div className="detail-value">
+              <Badge tone={status.tone}>{status.label}</Badge>
+              <span className="muted">Member since {settings.member_since_year}</span>
+            </div>
+          </dd>
+        </div>
+      </dl>
+      {dialog === 'email' ? (
+        <EmailChangeDialog currentEmail={settings.email} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog === 'phone' ? <PhoneChangeDialog onClose={() => setDialog(null)} /> : null}
+    </section>
+  );
+}

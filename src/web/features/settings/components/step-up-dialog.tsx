@@ -1,0 +1,103 @@
+/**
+ * A fresh SMS code before a sensitive change (PRODUCT.md 7): bank change, e-mail or phone
+ * change. The code goes to the verified phone; once it is checked the change may proceed
+ * for a few minutes.
+ */
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { isCompleteSmsCode, sanitizeSmsCode, SMS_CODE_LENGTH } from '../../../../shared/auth/sms-code';
+import { Button } from '../../../components/ui/button';
+import { Alert, LoadingState } from '../../../components/ui/feedback';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { startStepUp, verifyStepUp } from '../api/settings-api';
+
+export function StepUpDialog({
+  reason,
+  onVerified,
+  onCancel,
+}: {
+  /** What the code is for, e.g. "change your bank account". */
+  reason: string;
+  onVerified(): void;
+  onCancel(): void;
+}) {
+  const [phoneMask, setPhoneMask] = useState<string | null>(null);
+  const [isSending, setSending] = useState(true);
+  const [isChecking, setChecking] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [resendIn, setResendIn] = useState(0);
+
+  const send = useCallback(async () => {
+    setSending(true);
+    setError(null);
+    try {
+      const sent = await startStepUp();
+      setPhoneMask(sent.phone_mask);
+      setResendIn(sent.retry_after_seconds ?? 60);
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Failed to send code');
+    } finally {
+      setSending(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void send();
+  }, [send]);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = window.setTimeout(() => setResendIn((seconds) => seconds - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [resendIn]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCompleteSmsCode(code)) return;
+    setChecking(true);
+    setError(null);
+    try {
+      await verifyStepUp(code);
+      onVerified();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : 'Invalid code');
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Modal title="Confirm it’s you" onClose={onCancel}>
+      {isSending && !phoneMask ? (
+        <LoadingState text="Sending a code..." />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <p>
+            To {reason}, enter the {SMS_CODE_LENGTH}-digit code we sent to{' '}
+            <strong>{phoneMask ?? 'your phone'}</strong>.
+          </p>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <TextField
+            label="Verification code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS_CODE_LENGTH}
+            value={code}
+            onChange={(event) => setCode(sanitizeSmsCode(event.target.value))}
+          />
+          <div className="modal-footer">
+            <Button variant="ghost" onClick={send} disabled={resendIn > 0 || isSending}>
+              {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
+            </Button>
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!isCompleteSmsCode(code)} isBusy={isChecking}>
+              Confirm
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
