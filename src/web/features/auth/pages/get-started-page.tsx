@@ -5,8 +5,8 @@ import { LoadingState } from '../../../components/ui/feedback';
 import { useSession } from '../../../lib/session';
 import '../auth.css';
 
-/** Where LINK BANK ACCOUNTS leads: the bank section of /settings, back here afterwards. */
-export const LINK_BANK_PATH = `/settings?from=${encodeURIComponent('/get-started')}#bank-account`;
+/** Where LINK BANK ACCOUNTS leads: the bank-link wizard (PRODUCT.md 21), then the portal. */
+export const LINK_BANK_PATH = `/link-bank?return=${encodeURIComponent('/account-overview')}`;
 
 /**
  * /get-started and /empty-state (spec 2): the first portal screen before a bank account is

@@ -1,8 +1,9 @@
 /**
  * /link-bank?return=<path>: the bank-link wizard as a page, for screens that need a bank
  * account and cannot host the wizard themselves (/get-started's LINK BANK ACCOUNTS, the
- * purchase flow). When done it goes back to `return` (default /account-overview); an account
- * still awaiting micro-deposits goes to /settings, where the amounts are entered.
+ * purchase flow). When done it goes to `return` (default /account-overview); an account
+ * still awaiting micro-deposits goes to /settings, where the amounts are entered. Back
+ * returns to the previous screen.
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -27,7 +28,11 @@ export function LinkBankPage() {
         <h1 id="link-bank-title">{title}</h1>
         <BankLinkWizard
           onStepChange={setTitle}
-          onCancel={() => navigate(returnPath)}
+          onCancel={() => {
+            // Back to the screen that sent the investor here, if it is in this tab's history.
+            if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+            else navigate(returnPath);
+          }}
           onDone={(account) =>
             navigate(
               account.verification_status === 'verified'
