@@ -8,6 +8,7 @@
  */
 import { targetFiltersSchema } from '../../../shared/notifications/campaign-filters';
 import type { AppContext } from '../../context';
+import { pauseAt } from '../../faults/pause-point';
 import { type BatchRecipient, loadBatchRecipients, materializeAudience } from './audience';
 import {
   type CampaignCounts,
@@ -18,7 +19,8 @@ import {
   finishCampaign,
   loadCampaignContent,
   nextPendingDeliveryIds,
-  recordDeliveryResult,
+  type DeliveryResult,
+  recordDeliveryResults,
   renewLease,
   releaseLease,
   setRecipientCount,
@@ -38,7 +40,7 @@ import { unsubscribeUrl } from './unsubscribe-token';
 /** A worker that has not renewed its lease for this long is presumed dead. */
 export const CAMPAIGN_LEASE_SECONDS = 120;
 /** Messages handed to the provider at once; also the most a crash can leave undecided. */
-export const DELIVERY_CONCURRENCY = 4;
+export const DELIVERY_CONCURRENCY = 8;
 const MAX_BATCH_SIZE = 100;
 
 export const optedOutReason = 'Opted out before delivery';
@@ -116,7 +118,7 @@ async function sendOne(
   content: CampaignContent,
   recipient: BatchRecipient,
   throttle: Throttle,
-): Promise<void> {
+): Promise<DeliveryResult> {
   await throttle.take();
   const values = recipientValues(
     context.config,
@@ -139,7 +141,26 @@ async function sendOne(
           to: recipient.phone ?? '',
           text: composeMarketingSms(context.config, content, values),
         });
-  await recordDeliveryResult(context.db, recipient.delivery_id, sent, context.clock.now());
+  return { deliveryId: recipient.delivery_id, ...sent };
+}
+
+/**
+ * Sends a chunk at once and records every answer together. A message whose sending threw
+ * (the outbox could not be written) stays `sending`: undecided, so it is never sent again.
+ */
+async function sendChunk(
+  context: DeliveryContext,
+  content: CampaignContent,
+  chunk: BatchRecipient[],
+  throttle: Throttle,
+): Promise<void> {
+  const settled = await Promise.allSettled(
+    chunk.map((recipient) => sendOne(context, content, recipient, throttle)),
+  );
+  const results = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+  await recordDeliveryResults(context.db, results, context.clock.now());
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 async function report(context: DeliveryContext, campaignId: string): Promise<DeliveryReport> {
@@ -191,7 +212,8 @@ export async function deliverCampaign(
         chunk.map((recipient) => recipient.delivery_id),
       );
       const mine = chunk.filter((recipient) => taken.has(recipient.delivery_id));
-      await Promise.all(mine.map((recipient) => sendOne(context, content, recipient, options.throttle)));
+      await sendChunk(context, content, mine, options.throttle);
+      await pauseAt('campaign:after-chunk');
     }
   }
   // Stopped between messages: nothing is undecided, so another worker may resume at once.

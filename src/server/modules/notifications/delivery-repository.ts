@@ -231,15 +231,31 @@ export async function skipDeliveries(db: Executor, ids: string[], reason: string
     where id in (${idList(ids)}) and status = 'pending'`);
 }
 
-export async function recordDeliveryResult(
+export interface DeliveryResult {
+  deliveryId: string;
+  status: 'sent' | 'failed';
+  outboxMessageId: string;
+  errorMessage?: string;
+}
+
+/** Records what the provider answered for a chunk of messages, in one statement. */
+export async function recordDeliveryResults(
   db: Executor,
-  deliveryId: string,
-  result: { status: 'sent' | 'failed'; outboxMessageId: string; errorMessage?: string },
+  results: DeliveryResult[],
   now: Date,
 ): Promise<void> {
+  if (results.length === 0) return;
+  const rows = sql.join(
+    results.map(
+      (result) =>
+        sql`(${result.deliveryId}::uuid, ${result.status}::text, ${result.outboxMessageId}::uuid, ${result.errorMessage ?? null}::text)`,
+    ),
+    sql`, `,
+  );
   await db.execute(sql`
-    update notification_deliveries
-    set status = ${result.status}, outbox_message_id = ${result.outboxMessageId}::uuid,
-        error_message = ${result.errorMessage ?? null}, sent_at = ${now.toISOString()}::timestamptz
-    where id = ${deliveryId}::uuid and status = 'sending'`);
+    update notification_deliveries d
+    set status = v.status, outbox_message_id = v.outbox_message_id, error_message = v.error_message,
+        sent_at = ${now.toISOString()}::timestamptz
+    from (values ${rows}) as v(id, status, outbox_message_id, error_message)
+    where d.id = v.id and d.status = 'sending'`);
 }
