@@ -195,4 +195,48 @@ describe('the admin back office', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('an operator drags a hotspot on /abouttemp and saves it; a visitor never sees the editor', async () => {
+    const before = (await (await fetch(`${server.baseUrl}/api/pages/abouttemp/hotspots`)).json()) as {
+      hotspots: Array<{ id: string; label: string; left: number; top: number }>;
+    };
+    const first = before.hotspots[0]!;
+
+    const { page, context, errors } = await openPage(browser, server.baseUrl);
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(operator.email);
+    await page.getByLabel('Password').fill(operator.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await page.goto('/abouttemp');
+    await page.getByRole('button', { name: 'Edit hotspots' }).click();
+    const handle = page.locator('.hotspot-handle').first();
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('the hotspot handle is not visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 20, { steps: 6 });
+    await page.mouse.up();
+    // The drag ended on top of the page's link: it must not have navigated.
+    expect(new URL(page.url()).pathname).toBe('/abouttemp');
+    await page.getByRole('button', { name: 'Save positions' }).click();
+    await page.getByText('Hotspot positions saved').waitFor();
+
+    const after = (await (
+      await fetch(`${server.baseUrl}/api/pages/abouttemp/hotspots`)
+    ).json()) as typeof before;
+    const moved = after.hotspots.find((spot) => spot.id === first.id)!;
+    expect(moved.left).toBeGreaterThan(first.left);
+    expect(moved.top).toBeGreaterThan(first.top);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const visitor = await openPage(browser, server.baseUrl);
+    await visitor.page.goto('/abouttemp');
+    await visitor.page.getByRole('link', { name: first.label }).waitFor({ state: 'attached' });
+    await visitor.page.waitForLoadState('networkidle');
+    await expect(visitor.page.getByRole('button', { name: 'Edit hotspots' }).count()).resolves.toBe(0);
+    await expect(visitor.page.locator('.hotspot-handle').count()).resolves.toBe(0);
+    await visitor.context.close();
+  });
 });

@@ -3,11 +3,13 @@ import type { AdminProfile } from '../../../shared/admin/auth-contracts';
 import { type AdminRole, isAdminRole } from '../../../shared/admin/permissions';
 import { passwordProblem } from '../../../shared/auth/password-policy';
 import { AppError } from '../../../shared/errors/app-error';
+import type { AppConfig } from '../../config';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { consumeRateLimit, formatWait, peekRateLimit, type RateLimitRule } from '../../security/rate-limiter';
 import { generateToken, hashToken, safeEqual, signValue } from '../../security/tokens';
+import { parseRateLimit } from '../auth/auth-settings';
 import {
   type AdminSessionWithUser,
   insertAdminSession,
@@ -25,17 +27,27 @@ export const ADMIN_SESSION_ABSOLUTE_MS = 8 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so a busy page does not write on every call. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-/** Failed passwords per e-mail, and attempts per network address (decision 300). */
-export const adminLoginFailuresPerEmail: RateLimitRule = {
-  name: 'admin-login:email',
-  limit: 5,
-  windowSeconds: 15 * 60,
-};
-export const adminLoginAttemptsPerAddress: RateLimitRule = {
-  name: 'admin-login:ip',
-  limit: 30,
-  windowSeconds: 15 * 60,
-};
+/**
+ * The investors' password limits (AUTH_LIMIT_PASSWORD_FAILURES_PER_ACCOUNT, AUTH_LIMIT_PASSWORD_PER_IP,
+ * decision 201) on counters of their own: wrong passwords per e-mail, attempts per network address.
+ */
+function adminLoginLimits(config: AppConfig): {
+  failuresPerEmail: RateLimitRule;
+  attemptsPerAddress: RateLimitRule;
+} {
+  return {
+    failuresPerEmail: parseRateLimit(
+      'admin-login:email',
+      config.AUTH_LIMIT_PASSWORD_FAILURES_PER_ACCOUNT,
+      config.RATE_LIMIT_MULTIPLIER,
+    ),
+    attemptsPerAddress: parseRateLimit(
+      'admin-login:ip',
+      config.AUTH_LIMIT_PASSWORD_PER_IP,
+      config.RATE_LIMIT_MULTIPLIER,
+    ),
+  };
+}
 
 export interface AdminPrincipal {
   adminUserId: string;
@@ -99,8 +111,9 @@ export async function signInAdmin(
   const email = input.email.trim().toLowerCase();
   const address = input.ipAddress ?? 'unknown';
 
-  const perAddress = await consumeRateLimit(context.db, adminLoginAttemptsPerAddress, address, now);
-  const perEmail = await peekRateLimit(context.db, adminLoginFailuresPerEmail, email, now);
+  const limits = adminLoginLimits(context.config);
+  const perAddress = await consumeRateLimit(context.db, limits.attemptsPerAddress, address, now);
+  const perEmail = await peekRateLimit(context.db, limits.failuresPerEmail, email, now);
   if (!perAddress.allowed || !perEmail.allowed) {
     const wait = Math.max(
       perAddress.allowed ? 0 : perAddress.retryAfterSeconds,
@@ -115,7 +128,7 @@ export async function signInAdmin(
     input.password,
   );
   if (!admin || !isPasswordRight || !admin.isActive || !isAdminRole(admin.role)) {
-    await consumeRateLimit(context.db, adminLoginFailuresPerEmail, email, now);
+    await consumeRateLimit(context.db, limits.failuresPerEmail, email, now);
     return { kind: 'refused' };
   }
 
