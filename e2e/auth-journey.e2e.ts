@@ -230,6 +230,23 @@ describe('the investor identity journey', () => {
     await second.context.close();
   });
 
+  it('signs in with a magic link from the login page through /auth-callback', async () => {
+    const email = uniqueEmail('magic');
+    const { page, context } = await openPage(browser, server.baseUrl);
+    await page.goto('/login?next=%2Fget-started');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send magic link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const mail = await waitForOutboxMessage(server.baseUrl, email, { channel: 'email' });
+    const link = new URL(linkIn(mail), server.baseUrl);
+    expect(link.searchParams.get('redirect_to')).toBe('/auth-callback?redirect=%2Fget-started');
+    await page.goto(linkIn(mail));
+    // A new address has only its e-mail verified, so the route table sends it to the phone step.
+    await page.waitForURL('**/signup/phone');
+    await context.close();
+  });
+
   it('sends bad and tampered links back to /signup, and shows AUTHENTICATION ERROR on a failed callback', async () => {
     const { page, context } = await openPage(browser, server.baseUrl);
     await page.goto('/auth/confirm?type=email');

@@ -130,9 +130,10 @@ export function LoginPage() {
     try {
       await startSignUp(email, {
         fallbackMessage: authFallbacks.sendEmail,
-        ...(requestedNext
-          ? { redirectTo: `/auth-callback?redirect=${encodeURIComponent(requestedNext)}` }
-          : {}),
+        // A sign-in link goes straight on (no "verify your email" step) to `next` or the next screen.
+        redirectTo: requestedNext
+          ? `/auth-callback?redirect=${encodeURIComponent(requestedNext)}`
+          : '/auth-callback',
       });
       setView({ kind: 'link-sent', email: email.trim() });
     } catch (caught) {
