@@ -15,7 +15,6 @@ import {
   findInvestorProfile,
   getAccountBalance,
   listBalanceChanges,
-  listBalanceNotes,
   listRecentNotifications,
 } from './portal-repository';
 
@@ -25,8 +24,7 @@ export const noInvestorMessage = 'No investor profiles found. Please create an i
 export async function getOverview(db: Executor, investorId: string): Promise<OverviewResponse> {
   const profile = await findInvestorProfile(db, investorId);
   if (!profile) throw new AppError('not_found', { message: noInvestorMessage });
-  const balance = await getAccountBalance(db, investorId);
-  const notes = await listBalanceNotes(db, investorId, OVERVIEW_NOTE_LIMIT);
+  const { balance, notes } = await getAccountBalance(db, investorId, OVERVIEW_NOTE_LIMIT);
   return {
     first_name: profile.first_name,
     balance: {

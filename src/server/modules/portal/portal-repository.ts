@@ -2,14 +2,29 @@
  * Reads of the account overview (PRODUCT.md 12, 20, 21). Every figure is summed from the
  * ledger (investment_transactions.value_effect), always for one investor.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { balanceStatuses } from '../../../shared/ledger/ledger-model';
 import { type Executor, rowsOf } from '../../db/client';
 
 const balanceStatusList = sql.raw(balanceStatuses.map((status) => `'${status}'`).join(', '));
 
-/** A note's value: the sum of its entries' effects. */
-const noteValue = sql`(select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id)`;
+/**
+ * Each of the investor's notes with its value, the sum of its entries' effects, read as one
+ * index-only range of investment_transactions_investor_value_idx.
+ */
+export function noteValuesOf(investorId: string): SQL {
+  return sql`
+    select i.id, i.investment_type, i.principal_amount, i.interest_rate_annual, i.term_years, i.start_date,
+           i.maturity_date, i.status, i.interest_accrued, coalesce(v.value, 0) as value
+    from investments i
+    left join (
+      select t.investment_id, sum(t.value_effect) as value
+      from investment_transactions t
+      where t.investor_id = ${investorId}::uuid
+      group by t.investment_id
+    ) v on v.investment_id = i.id
+    where i.investor_id = ${investorId}::uuid`;
+}
 
 export interface BalanceRow {
   total_balance: string;
@@ -17,22 +32,6 @@ export interface BalanceRow {
   standard_total: string;
   accruing_interest: string;
   note_count: number;
-}
-
-/** The spec's get_account_balance: one row with the totals over active and matured notes. */
-export async function getAccountBalance(db: Executor, investorId: string): Promise<BalanceRow> {
-  const result = await db.execute(sql`
-    select coalesce(sum(n.value), 0)::text as total_balance,
-           coalesce(sum(n.value) filter (where n.investment_type = 'high_yield'), 0)::text as high_yield_total,
-           coalesce(sum(n.value) filter (where n.investment_type = 'standard'), 0)::text as standard_total,
-           coalesce(round(sum(n.interest_accrued) filter (where n.status = 'active'), 2), 0)::text as accruing_interest,
-           count(*)::int as note_count
-    from (
-      select i.investment_type, i.status, i.interest_accrued, ${noteValue} as value
-      from investments i
-      where i.investor_id = ${investorId}::uuid and i.status in (${balanceStatusList})
-    ) n`);
-  return rowsOf<BalanceRow>(result)[0]!;
 }
 
 export interface NoteSummaryRow {
@@ -47,20 +46,62 @@ export interface NoteSummaryRow {
   value: string;
 }
 
-export async function listBalanceNotes(
+/**
+ * The spec's get_account_balance (totals over active and matured notes) and the newest of
+ * those notes, in one statement: the totals are window sums over every note, taken before
+ * the limit.
+ */
+export async function getAccountBalance(
   db: Executor,
   investorId: string,
-  limit: number,
-): Promise<NoteSummaryRow[]> {
+  noteLimit: number,
+): Promise<{ balance: BalanceRow; notes: NoteSummaryRow[] }> {
   const result = await db.execute(sql`
-    select i.id, i.investment_type, i.principal_amount::text, i.interest_rate_annual::text, i.term_years,
-           to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date,
-           i.status, ${noteValue}::text as value
-    from investments i
-    where i.investor_id = ${investorId}::uuid and i.status in (${balanceStatusList})
-    order by i.start_date desc, i.id
-    limit ${limit}`);
-  return rowsOf<NoteSummaryRow>(result);
+    with notes as (
+      select * from (${noteValuesOf(investorId)}) n where n.status in (${balanceStatusList})
+    )
+    select n.id, n.investment_type, n.principal_amount::text as principal_amount,
+           n.interest_rate_annual::text as interest_rate_annual, n.term_years,
+           to_char(n.start_date, 'YYYY-MM-DD') as start_date, to_char(n.maturity_date, 'YYYY-MM-DD') as maturity_date,
+           n.status, n.value::text as value,
+           (sum(n.value) over ())::text as total_balance,
+           (coalesce(sum(n.value) filter (where n.investment_type = 'high_yield') over (), 0))::text as high_yield_total,
+           (coalesce(sum(n.value) filter (where n.investment_type = 'standard') over (), 0))::text as standard_total,
+           (coalesce(round(sum(n.interest_accrued) filter (where n.status = 'active') over (), 2), 0))::text
+             as accruing_interest,
+           (count(*) over ())::int as note_count
+    from notes n
+    order by n.start_date desc, n.id
+    limit ${noteLimit}`);
+  const rows = rowsOf<NoteSummaryRow & BalanceRow>(result);
+  const first = rows[0];
+  const balance: BalanceRow = first
+    ? {
+        total_balance: first.total_balance,
+        high_yield_total: first.high_yield_total,
+        standard_total: first.standard_total,
+        accruing_interest: first.accruing_interest,
+        note_count: first.note_count,
+      }
+    : {
+        total_balance: '0',
+        high_yield_total: '0',
+        standard_total: '0',
+        accruing_interest: '0',
+        note_count: 0,
+      };
+  const notes = rows.map((row) => ({
+    id: row.id,
+    investment_type: row.investment_type,
+    principal_amount: row.principal_amount,
+    interest_rate_annual: row.interest_rate_annual,
+    term_years: row.term_years,
+    start_date: row.start_date,
+    maturity_date: row.maturity_date,
+    status: row.status,
+    value: row.value,
+  }));
+  return { balance, notes };
 }
 
 export interface InvestorProfileRow {

@@ -1,21 +1,21 @@
 /**
  * EXPORT on the transaction summary (PRODUCT.md 20): the current view as CSV, streamed in
- * keyset batches so a long history is never held in memory and the first bytes leave at once.
+ * keyset batches so a long history is never held in memory and the first bytes leave at
+ * once. Each batch is turned into CSV text in one call (a stream chunk per row costs more
+ * than the rows themselves).
  */
-import { pipeline, Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { transactionTypeLabel } from '../../../shared/ledger/ledger-model';
-import { ratePercent, investmentTypeLabel } from '../../../shared/products/plans';
 import {
   transactionCsvColumns,
   type TransactionExportQuery,
-  type TransactionRow,
 } from '../../../shared/portal/transaction-contracts';
-import { transactionFilterTypes } from '../../../shared/portal/transaction-display';
+import { signedAmount, transactionFilterTypes } from '../../../shared/portal/transaction-display';
+import { investmentTypeLabel, ratePercent } from '../../../shared/products/plans';
 import type { Executor } from '../../db/client';
 import type { EntryPosition, NotePosition } from './keyset-cursor';
-import { listEntries, listInvestments } from './transaction-repository';
-import { toTransactionRow } from './transaction-service';
+import { type EntryQuery, type EntryRow, listEntries, listInvestments } from './transaction-repository';
 
 const BATCH_SIZE = 1_000;
 
@@ -24,12 +24,12 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function csvRecord(row: TransactionRow, timeOf: (instant: string) => string): string[] {
+function csvRecord(row: EntryRow): string[] {
   return [
     row.transaction_date,
-    timeOf(row.created_at),
+    row.local_time ?? '',
     transactionTypeLabel(row.transaction_type),
-    row.signed_amount,
+    signedAmount(row.transaction_type, row.amount, row.value_effect),
     investmentTypeLabel(row.investment_type),
     row.principal_amount,
     ratePercent(row.interest_rate_annual),
@@ -41,26 +41,26 @@ function csvRecord(row: TransactionRow, timeOf: (instant: string) => string): st
 
 async function* entryBatches(
   db: Executor,
-  base: Parameters<typeof listEntries>[1],
-): AsyncGenerator<TransactionRow[]> {
+  base: Omit<EntryQuery, 'after' | 'limit'>,
+): AsyncGenerator<EntryRow[]> {
   let after: EntryPosition | undefined;
   while (true) {
     const rows = await listEntries(db, { ...base, after, limit: BATCH_SIZE });
-    if (rows.length === 0) return;
-    yield rows.map(toTransactionRow);
+    if (rows.length > 0) yield rows;
     if (rows.length < BATCH_SIZE) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.created_at, id: last.id };
   }
 }
 
-async function* exportRows(
+async function* exportBatches(
   db: Executor,
   investorId: string,
   query: TransactionExportQuery,
-): AsyncGenerator<TransactionRow[]> {
+  timeZone: string,
+): AsyncGenerator<EntryRow[]> {
   if (query.view === 'list') {
-    yield* entryBatches(db, { investorId, types: transactionFilterTypes[query.filter], limit: BATCH_SIZE });
+    yield* entryBatches(db, { investorId, types: transactionFilterTypes[query.filter], timeZone });
     return;
   }
   // By Investment: each note (newest start first) followed by its entries, as the view lists them.
@@ -68,7 +68,7 @@ async function* exportRows(
   while (true) {
     const notes = await listInvestments(db, { investorId, type: query.type, after, limit: BATCH_SIZE });
     for (const note of notes) {
-      yield* entryBatches(db, { investorId, types: null, investmentId: note.id, limit: BATCH_SIZE });
+      yield* entryBatches(db, { investorId, types: null, investmentId: note.id, timeZone });
     }
     if (notes.length < BATCH_SIZE) return;
     const last = notes[notes.length - 1]!;
@@ -88,21 +88,11 @@ export function streamTransactionCsv(
   query: TransactionExportQuery,
   timeZone: string,
 ): Readable {
-  const timeFormat = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  const timeOf = (instant: string) => timeFormat.format(new Date(instant));
-  async function* records() {
-    for await (const batch of exportRows(db, investorId, query)) {
-      for (const row of batch) yield csvRecord(row, timeOf);
+  async function* chunks(): AsyncGenerator<string> {
+    yield stringify([[...transactionCsvColumns]]);
+    for await (const batch of exportBatches(db, investorId, query, timeZone)) {
+      yield stringify(batch.map(csvRecord));
     }
   }
-  const csv = stringify({ header: true, columns: [...transactionCsvColumns] });
-  // Errors end the download early (the status is already sent); pipeline destroys both streams.
-  pipeline(Readable.from(records()), csv, () => undefined);
-  return csv;
+  return Readable.from(chunks(), { objectMode: false });
 }

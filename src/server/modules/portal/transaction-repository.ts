@@ -1,7 +1,8 @@
 /**
  * Keyset-paged reads of the investor's ledger: newest first by (created_at, id), the order
  * of the investor, investor-and-type and investment indexes, so a page costs the same
- * however deep it is.
+ * however deep it is. The indexes are DESC NULLS LAST, so the ORDER BY says so too (the
+ * columns are never null, but PostgreSQL only walks an index whose order matches exactly).
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { InvestmentFilter } from '../../../shared/portal/transaction-display';
@@ -21,6 +22,8 @@ export interface EntryRow {
   investment_type: 'standard' | 'high_yield';
   principal_amount: string;
   interest_rate_annual: string;
+  /** The time of day the entry was written, in EntryQuery.timeZone (null without one). */
+  local_time: string | null;
 }
 
 export interface EntryQuery {
@@ -30,6 +33,8 @@ export interface EntryQuery {
   investmentType?: 'standard' | 'high_yield';
   after?: EntryPosition;
   limit: number;
+  /** Adds local_time in this time zone (the export prints times as the business sees them). */
+  timeZone?: string;
 }
 
 /** created_at in UTC with microseconds: exact enough to be a keyset position. */
@@ -55,11 +60,12 @@ export async function listEntries(db: Executor, query: EntryQuery): Promise<Entr
     select t.id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
            to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, ${createdAtText} as created_at,
            t.notes, t.investment_id, i.investment_type, i.principal_amount::text as principal_amount,
-           i.interest_rate_annual::text as interest_rate_annual
+           i.interest_rate_annual::text as interest_rate_annual,
+           ${query.timeZone ? sql`to_char(t.created_at at time zone ${query.timeZone}, 'HH24:MI:SS')` : sql`null`} as local_time
     from investment_transactions t
     join investments i on i.id = t.investment_id
     where ${entryConditions(query)}
-    order by t.created_at desc, t.id desc
+    order by t.created_at desc nulls last, t.id desc nulls last
     limit ${query.limit}`);
   return rowsOf<EntryRow>(result);
 }
@@ -104,7 +110,7 @@ export async function listInvestments(db: Executor, query: InvestmentQuery): Pro
            (select count(*)::int from investment_transactions t where t.investment_id = i.id) as transaction_count
     from investments i
     where ${investmentConditions(query)}
-    order by i.start_date desc, i.id
+    order by i.start_date desc nulls last, i.id
     limit ${query.limit}`);
   return rowsOf<InvestmentListRow>(result);
 }

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
+import { noteValuesOf } from '../portal/portal-repository';
 
 export interface AvailableFunds {
   standard_available: string;
@@ -26,12 +27,8 @@ export async function readAvailableFunds(
         as matured_high_yield,
       (select coalesce(sum(w.amount), 0) from withdrawals w
         where w.investor_id = ${investorId}::uuid and w.status = 'pending')::text as pending_withdrawals
-    from (
-      select i.investment_type, i.status, i.maturity_date,
-             (select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id) as value
-      from investments i
-      where i.investor_id = ${investorId}::uuid and i.status in ('active', 'matured')
-    ) n`);
+    from (${noteValuesOf(investorId)}) n
+    where n.status in ('active', 'matured')`);
   return rowsOf<AvailableFunds>(result)[0]!;
 }
 

@@ -1,0 +1,273 @@
+/**
+ * Issue 6 speed budget: with 10,000 investors and 1,000,000 ledger entries in PostgreSQL,
+ * for an investor with 10,000 entries, GET /api/portal/overview and the first page of
+ * GET /api/portal/transactions each answer in under 20 ms at the 95th percentile over 200
+ * requests (request latency on loopback HTTP against the real app, session cookie
+ * included), and the CSV export of the 10,000 entries streams in under 1 s.
+ *
+ * Uses a throw-away schema on BENCH_DATABASE_URL (default the local test database), dropped
+ * at the end (BENCH_KEEP_SCHEMA=1 keeps it for EXPLAIN, BENCH_SCHEMA=<name> measures a kept
+ * one again without seeding). BENCH_INVESTORS and BENCH_REQUESTS change the size.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { systemClock } from '../src/server/clock';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { seedReferenceData } from '../src/server/db/seed';
+import { generateToken, hashToken } from '../src/server/security/tokens';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const investorCount = Number(process.env.BENCH_INVESTORS ?? 10_000);
+const requestCount = Number(process.env.BENCH_REQUESTS ?? 200);
+const port = Number(process.env.BENCH_PORT ?? 3243);
+/** BENCH_SCHEMA reuses a schema kept by an earlier run (BENCH_KEEP_SCHEMA=1) instead of seeding anew. */
+const reusedSchema = process.env.BENCH_SCHEMA;
+const schema = reusedSchema ?? `bench_portal_${randomBytes(4).toString('hex')}`;
+/** The investor the figures are measured for: 100 notes x (1 purchase + 99 interest postings). */
+const HEAVY_NOTES = 100;
+const HEAVY_ENTRIES_PER_NOTE = 100;
+/** Everyone else: two notes with a purchase and 49 postings each (about 1,000,000 entries in all). */
+const OTHER_ENTRIES_PER_NOTE = 50;
+const LATENCY_BUDGET_MS = 20;
+const EXPORT_BUDGET_MS = 1_000;
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`  ${label.padEnd(58)} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+/** Set-based seed with triggers off (as a restore would), then the dashboard summary rebuilt once. */
+async function seed(client: pg.Client): Promise<{ userId: string; investorId: string; entries: number }> {
+  await client.query('set session_replication_role = replica');
+  await timed(`${investorCount.toLocaleString()} users and investors`, async () => {
+    await client.query(
+      `insert into users (email, email_verified_at, phone_e164, phone_verified_at, password_set_at, created_at)
+       select 'investor' || n || '@bench.example', now(), '+1617' || lpad(n::text, 7, '0'), now(), now(),
+              now() - (n % 900) * interval '1 day'
+         from generate_series(1, $1) n`,
+      [investorCount],
+    );
+    await client.query(
+      `insert into investors (user_id, first_name, last_name, email, phone, status, referral_code, created_at)
+       select u.id, 'Bench', 'Investor ' || u.n, u.email, u.phone_e164, 'active', 'B' || u.n, u.created_at
+         from (select id, email, phone_e164, created_at, row_number() over (order by email) as n from users) u`,
+    );
+  });
+  const heavy = (
+    await client.query<{ user_id: string; investor_id: string }>(
+      `select user_id, id as investor_id from investors where email = 'investor1@bench.example'`,
+    )
+  ).rows[0]!;
+  await timed('notes', async () => {
+    await client.query(
+      `insert into investments (investor_id, investment_type, principal_amount, interest_rate_annual, term_years,
+                                start_date, maturity_date, accrued_through, status, created_at)
+       select $1::uuid, case when k % 4 = 0 then 'standard' else 'high_yield' end, 5000 + (k % 20) * 1000,
+              case when k % 4 = 0 then 0.08 else 0.094 end, case when k % 4 = 0 then 1 else 3 end,
+              date '2018-01-02' + k * 3, date '2026-12-31' + k, date '2018-01-02' + k * 3, 'active',
+              timestamp '2018-01-02 15:00' + k * 3 * interval '1 day'
+         from generate_series(1, ${HEAVY_NOTES}) k`,
+      [heavy.investor_id],
+    );
+    await client.query(
+      `insert into investments (investor_id, investment_type, principal_amount, interest_rate_annual, term_years,
+                                start_date, maturity_date, accrued_through, status, created_at)
+       select v.id, case when k = 1 then 'standard' else 'high_yield' end, 5000 + (v.n % 50) * 1000,
+              case when k = 1 then 0.08 else 0.094 end, case when k = 1 then 1 else 3 end,
+              date '2022-01-03' + (v.n % 300)::int, date '2027-01-03' + (v.n % 300)::int, date '2022-01-03' + (v.n % 300)::int,
+              'active', timestamp '2022-01-03 15:00' + (v.n % 300)::int * interval '1 day'
+         from (select id, row_number() over (order by id) as n from investors where id <> $1::uuid) v
+         cross join generate_series(1, 2) k`,
+      [heavy.investor_id],
+    );
+  });
+  await timed('ledger entries', async () => {
+    await client.query(
+      `insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
+                                            transaction_date, created_at)
+       select id, investor_id, 'purchase', principal_amount, principal_amount, start_date, created_at from investments`,
+    );
+    for (const [label, perNote, heavyOnly] of [
+      ['heavy', HEAVY_ENTRIES_PER_NOTE, true],
+      ['others', OTHER_ENTRIES_PER_NOTE, false],
+    ] as const) {
+      await client.query(
+        `insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
+                                              transaction_date, posting_period, notes, created_at)
+         select i.id, i.investor_id, 'interest_payment', round(i.principal_amount * i.interest_rate_annual / 12, 2),
+                case when i.investment_type = 'high_yield' then round(i.principal_amount * i.interest_rate_annual / 12, 2) else 0 end,
+                (date_trunc('month', i.start_date) + m * interval '1 month')::date,
+                (date_trunc('month', i.start_date) + (m - 1) * interval '1 month')::date,
+                'Monthly interest (${label})',
+                date_trunc('month', i.start_date) + m * interval '1 month' + interval '6 hours'
+           from investments i cross join generate_series(1, ${perNote - 1}) m
+          where ${heavyOnly ? 'i.investor_id = $1::uuid' : 'i.investor_id <> $1::uuid'}`,
+        [heavy.investor_id],
+      );
+    }
+  });
+  await timed('analyze', () => client.query('analyze'));
+  const entries = Number(
+    (await client.query('select count(*) as count from investment_transactions')).rows[0].count,
+  );
+  return { userId: heavy.user_id, investorId: heavy.investor_id, entries };
+}
+
+async function findHeavyInvestor(
+  client: pg.Client,
+): Promise<{ userId: string; investorId: string; entries: number }> {
+  const heavy = (
+    await client.query<{ user_id: string; investor_id: string }>(
+      `select user_id, id as investor_id from investors where email = 'investor1@bench.example'`,
+    )
+  ).rows[0]!;
+  await client.query('vacuum analyze investment_transactions');
+  const entries = Number(
+    (await client.query('select count(*) as count from investment_transactions')).rows[0].count,
+  );
+  return { userId: heavy.user_id, investorId: heavy.investor_id, entries };
+}
+
+async function measure(baseUrl: string, path: string, cookie: string): Promise<number[]> {
+  for (let warm = 0; warm < 20; warm += 1) {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+  const samples: number[] = [];
+  for (let index = 0; index < requestCount; index += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    samples.push(performance.now() - started);
+  }
+  return samples.sort((a, b) => a - b);
+}
+
+function report(label: string, samples: number[], budget: number): void {
+  const p95 = percentile(samples, 0.95);
+  console.log(
+    `  ${label.padEnd(40)} p50 ${percentile(samples, 0.5).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  p99 ${percentile(samples, 0.99).toFixed(1)} ms  (budget p95 < ${budget} ms: ${p95 < budget ? 'met' : 'NOT met'})`,
+  );
+}
+
+async function measureExport(baseUrl: string, cookie: string): Promise<void> {
+  for (let run = 1; run <= 3; run += 1) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}/api/portal/transactions/export.csv?view=list&filter=all`, {
+      headers: { cookie },
+    });
+    const reader = response.body!.getReader();
+    let firstByte = 0;
+    let bytes = 0;
+    let lines = 0;
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (firstByte === 0) firstByte = performance.now() - started;
+      bytes += value.length;
+      for (const byte of value) if (byte === 10) lines += 1;
+    }
+    const total = performance.now() - started;
+    console.log(
+      `  CSV export run ${run}: ${(lines - 1).toLocaleString()} rows, ${(bytes / 1024).toFixed(0)} KiB, first byte ${firstByte.toFixed(0)} ms, complete ${total.toFixed(0)} ms (budget < ${EXPORT_BUDGET_MS} ms: ${total < EXPORT_BUDGET_MS ? 'met' : 'NOT met'})`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  if (!reusedSchema) await admin.query(`create schema ${schema}`);
+  const database = await openDatabase({ databaseUrl, searchPath: schema, poolSize: 10 });
+  try {
+    console.log(`Portal bench on schema ${schema}`);
+    await migrate(database.db);
+    await seedReferenceData(database.db);
+    const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+    await client.connect();
+    const heavy = reusedSchema ? await findHeavyInvestor(client) : await seed(client);
+    const token = generateToken();
+    await client.query(
+      `insert into sessions (user_id, token_hash, kind, expires_at, last_seen_at)
+       values ($1, $2, 'full', now() + interval '12 hours', now())`,
+      [heavy.userId, hashToken(token)],
+    );
+    await client.end();
+    console.log(
+      `  ${heavy.entries.toLocaleString()} ledger entries in all; the measured investor has 10,000`,
+    );
+
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      DEMO_MODE: 'false',
+      LOG_LEVEL: 'silent',
+      APP_URL: `http://127.0.0.1:${port}`,
+      RATE_LIMIT_MULTIPLIER: '100',
+    });
+    const { app } = await buildApp({
+      config,
+      database,
+      clock: systemClock(config.BUSINESS_TZ),
+      webRoot: null,
+      logger: false,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const cookie = `sl_session=${token}`;
+    try {
+      console.log(`Latency over ${requestCount} sequential requests each (after 20 warm-up requests):`);
+      // Baselines: the HTTP stack alone, and the session read every portal request makes.
+      report(
+        'GET /healthz (baseline, no database)',
+        await measure(baseUrl, '/healthz', cookie),
+        LATENCY_BUDGET_MS,
+      );
+      report(
+        'GET /api/session (baseline, session read)',
+        await measure(baseUrl, '/api/session', cookie),
+        LATENCY_BUDGET_MS,
+      );
+      report(
+        'GET /api/portal/overview',
+        await measure(baseUrl, '/api/portal/overview', cookie),
+        LATENCY_BUDGET_MS,
+      );
+      report(
+        'GET /api/portal/transactions (first page)',
+        await measure(baseUrl, '/api/portal/transactions?limit=20', cookie),
+        LATENCY_BUDGET_MS,
+      );
+      report(
+        'GET /api/portal/investments (first page)',
+        await measure(baseUrl, '/api/portal/investments?limit=10', cookie),
+        LATENCY_BUDGET_MS,
+      );
+      report(
+        'GET /api/portal/balance-history',
+        await measure(baseUrl, '/api/portal/balance-history', cookie),
+        100,
+      );
+      await measureExport(baseUrl, cookie);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (process.env.BENCH_KEEP_SCHEMA === '1' || reusedSchema) console.log(`Kept schema ${schema}`);
+    else await admin.query(`drop schema if exists ${schema} cascade`);
+    await admin.end();
+  }
+}
+
+await main();
