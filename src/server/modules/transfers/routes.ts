@@ -1,6 +1,8 @@
 /** The /transfer API: the summary, transfer requests (step-up) and their cancellation. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  conversionRequest,
+  conversionResponse,
   transferSummaryResponse,
   withdrawalIdParams,
   withdrawalRequest,
@@ -9,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { investorSessionOf, requireInvestor } from '../auth/session-guard';
+import { convertToHighYield } from './convert-service';
 import { cancelWithdrawal, getTransferSummary, requestWithdrawal } from './service';
 
 export function transferRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -67,6 +70,29 @@ export function transferRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request) =>
         cancelWithdrawal(context, investorSessionOf(request).investorId, request.params.withdrawalId),
+    );
+
+    app.post(
+      '/api/transfers/conversions',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary:
+            'CONVERT TO HIGH-YIELD: available funds into a new High-Yield note at once (needs an Idempotency-Key)',
+          body: conversionRequest,
+          response: { 201: conversionResponse },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await convertToHighYield(context, {
+          investorId: investorSessionOf(request).investorId,
+          key: idempotencyKeyOf(request),
+          body: request.body,
+        });
+        if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(201).send(outcome.body);
+      },
     );
   };
 }

@@ -42,3 +42,34 @@ export function withdrawalCancelledMessage(amount: string): TransactionalMessage
     body: `Your transfer request of ${text} was cancelled. The funds stay in your account and keep earning.`,
   };
 }
+
+export function conversionMessage(
+  brandName: string,
+  details: { amount: string; ratePercent: string; maturityDate: IsoDate; reference: string },
+): TransactionalMessage {
+  const amount = formatUsd(details.amount);
+  const maturesOn = formatLongDate(details.maturityDate);
+  const body = `${amount} of your available funds now earn ${details.ratePercent}% a year in a new High-Yield note (reference ${details.reference}), maturing on ${maturesOn}.`;
+  return {
+    kind: 'investment_purchase',
+    title: `Converted to High-Yield: ${amount}`,
+    body,
+    email: {
+      subject: `Your ${amount} High-Yield note is in place`,
+      preheader: `Earning ${details.ratePercent}% a year until ${maturesOn}.`,
+      heading: 'Your funds are now in a High-Yield note',
+      paragraphs: [
+        body,
+        'Interest is credited to the note every month and paid with the principal at maturity. If you did not make this change, contact our support team right away.',
+      ],
+      facts: [
+        { label: 'Amount', value: amount },
+        { label: 'Rate', value: `${details.ratePercent}% a year` },
+        { label: 'Matures on', value: maturesOn },
+        { label: 'Reference', value: details.reference },
+      ],
+      action: { label: 'View your investments', path: '/account-overview' },
+    },
+    sms: `${brandName}: ${amount} moved into a new High-Yield note at ${details.ratePercent}%.`,
+  };
+}

@@ -18,6 +18,8 @@ import {
 } from '../../test-support/portal-fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { isPostgresRun } from '../../test-support/test-database';
+import type { TransactionPage } from '../../../shared/portal/transaction-contracts';
+import { investmentProducts } from '../../db/schema';
 import { runLedgerCheck } from '../money/ledger-check';
 import { processWithdrawals } from '../money/process-withdrawals';
 
@@ -25,6 +27,7 @@ let testApp: TestApp;
 let engine: TestEngine;
 let ann: BankedInvestor;
 let ben: BankedInvestor;
+let cara: BankedInvestor;
 
 async function summaryOf(investor: BankedInvestor): Promise<TransferSummaryResponse> {
   const response = await testApp.app.inject({
@@ -115,6 +118,15 @@ beforeAll(async () => {
     rate: '0.094',
     termYears: 3,
     startDate: '2025-06-02',
+  });
+  cara = await signUpBankedInvestor(testApp, 'cara.transfer@example.com');
+  await buyNote(engine, {
+    investorId: cara.investorId,
+    bankAccountId: cara.bankAccountId,
+    investmentType: 'standard',
+    principal: '20000.00',
+    rate: '0.08',
+    startDate: '2024-05-06',
   });
   await runMonthStarts(engine, '2024-01-02', '2026-03-01');
 }, 120_000);
@@ -226,5 +238,96 @@ describe('TRANSFER TO BANK', () => {
     const responses = await Promise.all([requestTransfer(ann, available), requestTransfer(ann, available)]);
     expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400]);
     expect((await summaryOf(ann)).available_to_withdraw).toBe('0.00');
+  });
+});
+
+describe('CONVERT TO HIGH-YIELD', () => {
+  async function productOf(type: 'standard' | 'high_yield', termYears: number) {
+    const rows = await testApp.context.db.select().from(investmentProducts);
+    const row = rows.find((product) => product.investmentType === type && product.termYears === termYears)!;
+    return { id: row.id, rate: row.interestRateAnnual.replace(/0+$/, '') };
+  }
+
+  async function convert(
+    body: { amount: string; product_id: string; interest_rate_annual: string },
+    key?: string,
+  ) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/transfers/conversions',
+      payload: body,
+      headers: {
+        origin: testOrigin,
+        cookie: cara.cookie,
+        'idempotency-key': key ?? randomBytes(12).toString('hex'),
+      },
+    });
+  }
+
+  it('refuses amounts below the minimum or above what is available, and products that are not High-Yield', async () => {
+    const threeYears = await productOf('high_yield', 3);
+    const standard = await productOf('standard', 1);
+    const below = await convert({
+      amount: '4999.99',
+      product_id: threeYears.id,
+      interest_rate_annual: threeYears.rate,
+    });
+    expect(below.statusCode).toBe(400);
+    expect(below.json().error.message).toBe('The minimum for a High-Yield note is $5,000.00');
+    const above = await convert({
+      amount: '20000.01',
+      product_id: threeYears.id,
+      interest_rate_annual: threeYears.rate,
+    });
+    expect(above.statusCode).toBe(400);
+    const wrongRate = await convert({
+      amount: '6000',
+      product_id: threeYears.id,
+      interest_rate_annual: '0.2',
+    });
+    expect(wrongRate.statusCode).toBe(409);
+    const notHighYield = await convert({
+      amount: '6000',
+      product_id: standard.id,
+      interest_rate_annual: standard.rate,
+    });
+    expect(notHighYield.statusCode).toBe(409);
+    expect((await summaryOf(cara)).available_to_withdraw).toBe('20000.00');
+  });
+
+  it('moves available funds into a new High-Yield note at once, once per key', async () => {
+    const threeYears = await productOf('high_yield', 3);
+    const key = randomBytes(12).toString('hex');
+    const body = { amount: '12,000', product_id: threeYears.id, interest_rate_annual: threeYears.rate };
+    const response = await convert(body, key);
+    expect(response.statusCode).toBe(201);
+    const { investment } = response.json();
+    expect(investment).toMatchObject({
+      principal_amount: '12000.00',
+      interest_rate_annual: '0.094',
+      term_years: 3,
+      start_date: testApp.clock.today(),
+    });
+    expect((await convert(body, key)).json()).toEqual(response.json());
+    expect((await summaryOf(cara)).available_to_withdraw).toBe('8000.00');
+    const page = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/portal/transactions?limit=10',
+        headers: { cookie: cara.cookie },
+      })
+    ).json<TransactionPage>();
+    const reinvestments = page.transactions.filter((row) => row.transaction_type === 'reinvestment');
+    expect(reinvestments.map((row) => row.signed_amount).sort()).toEqual(['+12000.00', '-12000.00']);
+    expect(reinvestments.find((row) => row.signed_amount.startsWith('+'))?.investment_id).toBe(investment.id);
+    const bell = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/portal/notifications',
+      headers: { cookie: cara.cookie },
+    });
+    expect(bell.json().notifications.map((notice: { title: string }) => notice.title)).toContain(
+      'Converted to High-Yield: $12,000.00',
+    );
+    expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
   });
 });

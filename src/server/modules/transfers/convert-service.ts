@@ -1,0 +1,122 @@
+/**
+ * CONVERT TO HIGH-YIELD (PRODUCT.md 19): available funds into a new High-Yield note at once,
+ * through the money engine's reinvestIntoHighYield, with the same product checks as BUY and
+ * once per idempotency key.
+ */
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors/app-error';
+import { formatUsd } from '../../../shared/format/money-format';
+import { rateToMillionths } from '../../../shared/ledger/interest';
+import { centsToMoney, compareMoney } from '../../../shared/money/decimal-string';
+import { purchaseReference } from '../../../shared/portal/transaction-display';
+import { ratePercent } from '../../../shared/products/plans';
+import { purchaseMessages } from '../../../shared/purchases/purchase-rules';
+import { type ConversionResponse, transferMessages } from '../../../shared/transfers/transfer-contracts';
+import type { AppContext } from '../../context';
+import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
+import { enforceRateLimit } from '../../security/rate-limiter';
+import { moneyEngineFromContext } from '../money/engine-context';
+import { interestNoticesOf } from '../money/interest-notices';
+import type { PostedInterest } from '../money/interest-repository';
+import { maturityDateOf } from '../money/note-repository';
+import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
+import { notifyInvestor } from '../notifications/transactional';
+import { trimRate } from '../products/product-mapper';
+import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
+import { positiveCents } from './service';
+import { conversionMessage } from './transfer-notices';
+
+const conversionsPerInvestor = { name: 'conversion:investor', limit: 20, windowSeconds: 3600 };
+const uuid = z.uuid();
+
+export async function convertToHighYield(
+  context: AppContext,
+  input: {
+    investorId: string;
+    key: string;
+    body: { amount: string; product_id: string; interest_rate_annual: string };
+  },
+): Promise<IdempotentOutcome<ConversionResponse>> {
+  const now = context.clock.now();
+  const today = context.clock.today();
+  await enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.');
+  const closing: PostedInterest[] = [];
+  const outcome = await runIdempotently<ConversionResponse>(
+    context.db,
+    {
+      scope: `conversion:${input.investorId}`,
+      key: input.key,
+      fingerprint: input.body,
+      now,
+      messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
+    },
+    async (tx) => {
+      const cents = positiveCents(input.body.amount);
+      if (cents === null) throw new AppError('validation_failed', { message: transferMessages.validAmount });
+      const amount = centsToMoney(cents);
+      const product = uuid.safeParse(input.body.product_id).success
+        ? await findBuyableProduct(tx, input.body.product_id, today)
+        : null;
+      if (!product || product.investment_type !== 'high_yield') {
+        throw new AppError('conflict', { message: purchaseMessages.productUnavailable });
+      }
+      const sawRate = /^\d*\.?\d+$/.test(input.body.interest_rate_annual)
+        ? rateToMillionths(input.body.interest_rate_annual)
+        : -1n;
+      if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
+        throw new AppError('conflict', { message: purchaseMessages.rateChanged });
+      }
+      if (compareMoney(amount, product.minimum_purchase_amount) < 0) {
+        throw new AppError('validation_failed', {
+          message: transferMessages.belowMinimum(formatUsd(product.minimum_purchase_amount)),
+        });
+      }
+      const maximum = await readPurchaseMaximum(tx);
+      if (compareMoney(amount, maximum) > 0) {
+        throw new AppError('validation_failed', { message: purchaseMessages.maximum(maximum) });
+      }
+      const result = await reinvestIntoHighYield(tx, {
+        investorId: input.investorId,
+        amount,
+        product: { id: product.id, rate: product.interest_rate_annual, termYears: product.term_years },
+        executionDate: today,
+        now,
+        achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
+      });
+      closing.push(...result.closingInterest);
+      return {
+        status: 201,
+        body: {
+          investment: {
+            id: result.investmentId,
+            reference: purchaseReference(result.investmentId),
+            principal_amount: amount,
+            interest_rate_annual: trimRate(product.interest_rate_annual),
+            term_years: product.term_years,
+            start_date: today,
+            maturity_date: maturityDateOf('high_yield', today, product.term_years),
+          },
+        },
+      };
+    },
+  );
+  if (!outcome.replayed) {
+    const { investment } = outcome.body;
+    try {
+      await moneyEngineFromContext(context).notifier.interestPaid(interestNoticesOf(closing, today));
+      await notifyInvestor(context, {
+        investorId: input.investorId,
+        ...conversionMessage(context.config.BRAND_NAME, {
+          amount: investment.principal_amount,
+          ratePercent: ratePercent(investment.interest_rate_annual),
+          maturityDate: investment.maturity_date,
+          reference: investment.reference,
+        }),
+      });
+    } catch (error) {
+      // The conversion is committed; a failed notice must not turn it into an error.
+      context.log.error({ err: error, investorId: input.investorId }, 'conversion notice failed');
+    }
+  }
+  return outcome;
+}
