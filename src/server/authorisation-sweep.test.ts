@@ -1,0 +1,299 @@
+/**
+ * The authorisation sweep (issue 10.1): every route in Fastify's route table is called
+ * anonymously, as an investor, as another investor carrying the first one's ids, and as each
+ * admin role. The answer each caller must get is written down in `expected` below; a route
+ * missing from it fails the test, so a new route cannot escape the sweep. HEAD routes answer
+ * as their GET does.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminAction, can } from '../shared/admin/permissions';
+import { rateLimitCounters } from './db/schema';
+import {
+  type Caller,
+  createSweepWorld,
+  freshAdminSession,
+  freshInvestorSession,
+  headersFor,
+  requestFor,
+  routeKey,
+  type SweepWorld,
+} from './test-support/route-sweep';
+import { createTestApp, type TestApp } from './test-support/test-app';
+
+type Expectation = Record<Caller, number>;
+
+/** Open to everyone (the same answer whoever asks). */
+function open(status: number): Expectation {
+  return {
+    anonymous: status,
+    investor: status,
+    otherInvestor: status,
+    support: status,
+    operations: status,
+    superAdmin: status,
+  };
+}
+
+/**
+ * A signed-in investor's route. `owner` is what the first investor gets; `other` what the
+ * second gets with the first one's ids (for routes without ids: the second one's own answer).
+ * Admin sessions are not investor sessions.
+ */
+function investorRoute(owner: number, other: number = owner, anonymous = 401): Expectation {
+  return {
+    anonymous,
+    investor: owner,
+    otherInvestor: other,
+    support: anonymous,
+    operations: anonymous,
+    superAdmin: anonymous,
+  };
+}
+
+/** A back-office route: 401 without an admin session, 403 for a role that may not, `allowed` for one that may. */
+function adminRoute(action: AdminAction, allowed: number): Expectation {
+  const byRole = (role: 'support' | 'operations' | 'super_admin') => (can(role, action) ? allowed : 403);
+  return {
+    anonymous: 401,
+    investor: 401,
+    otherInvestor: 401,
+    support: byRole('support'),
+    operations: byRole('operations'),
+    superAdmin: byRole('super_admin'),
+  };
+}
+
+const expected: Record<string, Expectation> = {
+  'GET /healthz': open(200),
+  'GET /readyz': open(200),
+  'GET /api/products': open(200),
+  'GET /api/pages/:slug/hotspots': open(200),
+  'GET /api/openapi.json': open(200),
+  // The dev outbox exists only outside production (the security test proves it is gone there).
+  'GET /dev/outbox': open(200),
+  'GET /dev/outbox.json': open(200),
+  'GET /dev/outbox.css': open(200),
+  'GET /': open(200),
+  'GET /*': open(200),
+  'GET /index.html': open(200),
+
+  // Sign-in and onboarding: the public entry points answer alike for everyone.
+  'POST /functions/v1/auth-start': open(200),
+  // Without a session these are the SMS-code sign-in (PRODUCT.md 7); with one, the phone step.
+  'POST /functions/v1/auth-phone-start': open(200),
+  'POST /functions/v1/auth-phone-check': open(400),
+  'POST /functions/v1/auth-password-login': open(401),
+  'POST /functions/v1/auth-logout': open(200),
+  // A user_id in the body is never trusted (PRODUCT.md 2): another user's is refused.
+  'POST /functions/v1/verify-email-complete': investorRoute(200, 403),
+  'POST /functions/v1/onboard-resume': investorRoute(200, 403),
+  'GET /api/session': open(200),
+  'POST /api/auth/confirm': open(400),
+  // Replacing the password needs a fresh SMS code; the sweep's sessions are stepped up.
+  'POST /api/auth/password': investorRoute(200),
+  'POST /api/auth/password-reset': open(200),
+  'POST /api/auth/step-up/start': investorRoute(200),
+  'POST /api/auth/step-up/verify': investorRoute(400),
+
+  'GET /api/settings': investorRoute(200),
+  'PATCH /api/settings/profile': investorRoute(200),
+  'PUT /api/settings/notification-preferences': investorRoute(200),
+  'POST /api/settings/email-change/start': investorRoute(200),
+  // The e-mailed token is the credential (the link may open in another browser).
+  'POST /api/settings/email-change/confirm': open(400),
+  'POST /api/settings/phone-change/start': investorRoute(200),
+  'POST /api/settings/phone-change/verify': investorRoute(400),
+
+  'GET /api/banking/identity': investorRoute(200),
+  'POST /api/banking/identity': investorRoute(200),
+  'GET /api/banking/accounts': investorRoute(200),
+  'POST /api/banking/accounts/:id/micro-deposits': investorRoute(422, 404),
+  'POST /api/banking/accounts/:id/refresh': investorRoute(200, 404),
+  'DELETE /api/banking/accounts/:id': investorRoute(200, 404),
+  'POST /functions/v1/bank-connection-link-token': investorRoute(200, 403),
+  'POST /functions/v1/bank-connection-exchange': investorRoute(400, 403),
+  'GET /api/sandbox/bank-link/session': investorRoute(200, 403),
+  'POST /api/sandbox/bank-link/public-token': investorRoute(200, 403),
+
+  'GET /api/portal/overview': investorRoute(200),
+  'GET /api/portal/balance-history': investorRoute(200),
+  'GET /api/portal/notifications': investorRoute(200),
+  'POST /api/portal/notifications/read': investorRoute(200),
+  'GET /api/portal/transactions': investorRoute(200),
+  'GET /api/portal/transactions/export.csv': investorRoute(200),
+  'GET /api/portal/investments': investorRoute(200),
+  'GET /api/portal/investments/:investmentId/transactions': investorRoute(200, 404),
+  'GET /api/portal/documents': investorRoute(200),
+  'GET /api/portal/documents/promissory-notes/:investmentId': investorRoute(200, 404),
+  'GET /api/portal/documents/tax-forms/:year': investorRoute(404),
+  'GET /api/purchases/options': investorRoute(200),
+  // Another investor's bank account is not one of the caller's: refused as an unchosen account.
+  'POST /api/purchases': investorRoute(201, 400),
+  'GET /api/transfers': investorRoute(200),
+  'POST /api/transfers/withdrawals': investorRoute(201),
+  'POST /api/transfers/conversions': investorRoute(201),
+  'POST /api/transfers/withdrawals/:withdrawalId/cancel': investorRoute(200, 404),
+
+  // Reached from e-mails and Twilio: the signed token (or Twilio's signature) is the credential.
+  'GET /unsubscribe': open(200),
+  'POST /unsubscribe': open(200),
+  'POST /unsubscribe/resubscribe': open(200),
+  'GET /unsubscribe/page.css': open(200),
+  'POST /api/webhooks/twilio/sms': open(200),
+
+  'POST /functions/v1/admin-login': open(401),
+  'GET /api/admin/session': adminRoute('dashboard:view', 200),
+  // Signing out answers alike whether or not there was a session to end.
+  'DELETE /api/admin/session': open(204),
+  'GET /api/admin/dashboard': adminRoute('dashboard:view', 200),
+  'GET /api/admin/search': adminRoute('dashboard:view', 200),
+  'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  'GET /functions/v1/admin-products': adminRoute('products:view', 200),
+  'PUT /functions/v1/admin-products': adminRoute('products:manage', 200),
+  'POST /api/admin/products': adminRoute('products:manage', 201),
+  'PUT /api/admin/products/:id': adminRoute('products:manage', 200),
+  'GET /api/admin/products/:id/audit': adminRoute('products:view', 200),
+  'PUT /api/admin/pages/:slug/hotspots': adminRoute('hotspots:edit', 200),
+  'GET /api/admin/notifications/templates': adminRoute('notifications:view', 200),
+  'POST /api/admin/notifications/templates': adminRoute('notifications:manage', 201),
+  'PUT /api/admin/notifications/templates/:id': adminRoute('notifications:manage', 200),
+  'PUT /api/admin/notifications/templates/:id/status': adminRoute('notifications:manage', 200),
+  'GET /api/admin/notifications/campaigns': adminRoute('notifications:view', 200),
+  'POST /api/admin/notifications/campaigns': adminRoute('notifications:manage', 201),
+  'PUT /api/admin/notifications/campaigns/:id': adminRoute('notifications:manage', 200),
+  'POST /api/admin/notifications/recipients/preview': adminRoute('notifications:manage', 200),
+  'POST /api/admin/notifications/campaigns/:id/send-test': adminRoute('notifications:manage', 200),
+  // Past the guard: nobody in the sweep has opted in to marketing, so there is no one to send to.
+  'POST /api/admin/notifications/campaigns/:id/send-now': adminRoute('notifications:manage', 409),
+  'GET /api/admin/notifications/preview-sample': adminRoute('notifications:view', 200),
+  'GET /api/admin/jobs': adminRoute('jobs:view', 200),
+  'POST /api/admin/jobs': adminRoute('jobs:manage', 201),
+  'PUT /api/admin/jobs/:id': adminRoute('jobs:manage', 200),
+  'PATCH /api/admin/jobs/:id/enabled': adminRoute('jobs:manage', 200),
+  'GET /api/admin/jobs/:id/history': adminRoute('jobs:view', 200),
+  'POST /functions/v1/calculate-daily-interest': adminRoute('jobs:run', 200),
+  'POST /functions/v1/cleanup-expired-auth': adminRoute('jobs:run', 200),
+  'POST /functions/v1/process-maturities': adminRoute('jobs:run', 200),
+  'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
+  'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),
+  'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
+};
+
+/** Routes that end the session they are called with get a fresh one for each call. */
+const endsSession = new Set(['POST /functions/v1/auth-logout', 'DELETE /api/admin/session']);
+/** Routes that take away what later routes use run last (in this order). */
+const runLast = [
+  'POST /api/transfers/withdrawals/:withdrawalId/cancel',
+  'DELETE /api/banking/accounts/:id',
+  'POST /functions/v1/auth-logout',
+  'DELETE /api/admin/session',
+];
+/** Callers in the order they call: the refused ones first, so their calls are proven to change nothing the owner then needs. */
+const callOrder: Caller[] = ['anonymous', 'otherInvestor', 'support', 'operations', 'superAdmin', 'investor'];
+
+let testApp: TestApp;
+let world: SweepWorld;
+
+beforeAll(async () => {
+  const webRoot = mkdtempSync(join(tmpdir(), 'sweep-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Steadyline</title><div id="root"></div>');
+  testApp = await createTestApp({
+    env: {
+      RATE_LIMIT_MULTIPLIER: '100',
+      AUTH_LIMIT_MAGIC_LINK_PER_EMAIL: '1000/1h',
+      AUTH_LIMIT_MAGIC_LINK_PER_IP: '1000/1h',
+      AUTH_LIMIT_SMS_PER_PHONE: '1000/1h',
+      AUTH_LIMIT_SMS_PER_IP: '1000/1h',
+      AUTH_LIMIT_PASSWORD_FAILURES_PER_ACCOUNT: '1000/15m',
+      AUTH_LIMIT_PASSWORD_PER_IP: '1000/15m',
+      AUTH_LIMIT_CODE_CHECKS_PER_IP: '1000/15m',
+      SMS_RESEND_SECONDS: '0',
+    },
+    build: { webRoot },
+  });
+  world = await createSweepWorld(testApp);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function headersForCall(key: string, caller: Caller): Promise<Record<string, string>> {
+  const headers = headersFor(world, caller);
+  if (!endsSession.has(key) || caller === 'anonymous') return headers;
+  if (caller === 'investor' || caller === 'otherInvestor') {
+    const investor = caller === 'investor' ? world.owner : world.other;
+    return { ...headers, cookie: await freshInvestorSession(testApp, investor) };
+  }
+  return { ...headers, ...(await freshAdminSession(world, caller)) };
+}
+
+describe('authorisation sweep over every registered route', () => {
+  it('has an expected answer written down for every route, and no entry for a route that does not exist', () => {
+    const keys = new Set(testApp.routes.filter((route) => route.method !== 'HEAD').map(routeKey));
+    const heads = testApp.routes.filter((route) => route.method === 'HEAD');
+    expect([...keys].filter((key) => !(key in expected)).sort()).toEqual([]);
+    expect(
+      Object.keys(expected)
+        .filter((key) => !keys.has(key))
+        .sort(),
+    ).toEqual([]);
+    for (const head of heads) expect(keys.has(`GET ${head.url}`)).toBe(true);
+  });
+
+  it('answers every caller as the table says, and never shows one investor to another', async () => {
+    const keys = [...new Set(testApp.routes.map(routeKey))];
+    const ordered = [
+      ...keys.filter((key) => !runLast.includes(key.replace(/^HEAD /, 'GET '))),
+      ...runLast.filter((key) => keys.includes(key)),
+    ];
+    const mismatches: string[] = [];
+    let calls = 0;
+    for (const key of ordered) {
+      const [method = 'GET', url = '/'] = key.split(' ');
+      const expectation = expected[method === 'HEAD' ? `GET ${url}` : key];
+      if (!expectation) continue;
+      for (const caller of callOrder) {
+        // Rate limits are not what this sweep is about: every call starts with fresh counters.
+        await testApp.context.db.delete(rateLimitCounters);
+        const request = await requestFor(world, method === 'HEAD' ? `GET ${url}` : key, caller);
+        const headers = await headersForCall(key, caller);
+        const response = await testApp.app.inject({
+          method: method as 'GET',
+          url: request.url,
+          headers: {
+            ...headers,
+            ...request.headers,
+            ...(request.contentType ? { 'content-type': request.contentType } : {}),
+          },
+          ...(request.payload === undefined ? {} : { payload: request.payload as string }),
+        });
+        calls += 1;
+        if (response.statusCode !== expectation[caller]) {
+          mismatches.push(
+            `${key} as ${caller}: ${response.statusCode} (expected ${expectation[caller]}) ${response.body.slice(0, 160)}`,
+          );
+        }
+        // The dev outbox (absent in production) shows every message to anyone, by design.
+        if (caller === 'otherInvestor' && response.statusCode < 300 && !url.startsWith('/dev/')) {
+          const sent = `${request.url} ${JSON.stringify(request.payload ?? '')}`;
+          for (const secret of [
+            world.owner.email,
+            world.owner.firstName,
+            world.owner.investmentId,
+            world.owner.phone,
+          ]) {
+            if (response.body.includes(secret) && !sent.includes(secret)) {
+              mismatches.push(`${key} as otherInvestor shows the owner's ${secret}`);
+            }
+          }
+        }
+      }
+    }
+    console.info(`authorisation sweep: ${ordered.length} routes, ${calls} calls`);
+    expect(mismatches).toEqual([]);
+  });
+});

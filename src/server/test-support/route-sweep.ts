@@ -1,0 +1,625 @@
+/**
+ * A world for whole-app tests that walk Fastify's route table (the authorisation sweep and the
+ * fuzzer): two banked investors with notes and a pending withdrawal, one admin of each role,
+ * and for every route a valid request that uses the first investor's ids.
+ *
+ *   const world = await createSweepWorld(testApp);
+ *   const request = await requestFor(world, 'GET /api/portal/investments/:investmentId/transactions', 'investor');
+ *   await testApp.app.inject({ method: 'GET', ...request, headers: headersFor(world, 'otherInvestor') });
+ */
+import { eq } from 'drizzle-orm';
+import type { AdminRole } from '../../shared/admin/permissions';
+import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';
+import { hashToken, generateToken } from '../security/tokens';
+import { investmentProducts, investors, pageHotspots, scheduledJobs, sessions } from '../db/schema';
+import { type SignedInAdmin, signInTestAdmin } from '../modules/admin-auth/admin-test-helpers';
+import { ADMIN_SESSION_COOKIE } from '../modules/admin-auth/session-cookie';
+import { insertSession } from '../modules/auth/repository';
+import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
+import { createUnsubscribeToken } from '../modules/notifications/unsubscribe-token';
+import {
+  approveIdentity,
+  firstSandboxAccount,
+  linkSandboxAccount,
+  manualAccount,
+  request as investorRequest,
+  stepUp,
+} from './bank-link';
+import { type SignedInInvestor, signUpInvestor, testOrigin } from './investor-auth';
+import { buyNote, createTestEngine } from './money-fixtures';
+import type { TestApp } from './test-app';
+
+export const callers = [
+  'anonymous',
+  'investor',
+  'otherInvestor',
+  'support',
+  'operations',
+  'superAdmin',
+] as const;
+export type Caller = (typeof callers)[number];
+
+const adminRoleOf: Record<'support' | 'operations' | 'superAdmin', AdminRole> = {
+  support: 'support',
+  operations: 'operations',
+  superAdmin: 'super_admin',
+};
+
+export interface SweepInvestor extends SignedInInvestor {
+  bankAccountId: string;
+  /** A manually entered account still waiting for its micro-deposits. */
+  pendingBankAccountId: string;
+  investmentId: string;
+  withdrawalId: string;
+  firstName: string;
+}
+
+export interface SweepWorld {
+  testApp: TestApp;
+  owner: SweepInvestor;
+  other: SweepInvestor;
+  admins: Record<'support' | 'operations' | 'superAdmin', SignedInAdmin>;
+  productId: string;
+  /** A product the owner can buy (never edited by the sweep's admin calls). */
+  purchasable: { productId: string; termYears: number; rate: string };
+  jobId: string;
+  hotspotId: string;
+  templateId: string;
+  campaignId: string;
+}
+
+/** A sweep investor: the real sign-up, identity, a linked account, a manual one, a note and a withdrawal. */
+async function createSweepInvestor(
+  testApp: TestApp,
+  email: string,
+  firstName: string,
+): Promise<SweepInvestor> {
+  const investor = await signUpInvestor(testApp, { email });
+  await testApp.context.db
+    .update(investors)
+    .set({ firstName, lastName: 'Sweep' })
+    .where(eq(investors.id, investor.investorId));
+  await approveIdentity(testApp, investor);
+  await stepUp(testApp, investor);
+  const linked = await linkSandboxAccount(testApp, investor, firstSandboxAccount);
+  await stepUp(testApp, investor);
+  const manual = await linkSandboxAccount(testApp, investor, manualAccount());
+  const engine = createTestEngine(testApp.context.db);
+  const { investmentId } = await buyNote(engine, {
+    investorId: investor.investorId,
+    bankAccountId: linked.id,
+    investmentType: 'standard',
+    principal: '10000.00',
+    rate: '0.0800',
+    startDate: '2025-01-02',
+  });
+  const withdrawalId = await insertPendingWithdrawal(testApp.context.db, {
+    investorId: investor.investorId,
+    bankAccountId: linked.id,
+    amount: '100.00',
+    requestedOn: testApp.clock.today(),
+    now: testApp.clock.now(),
+  });
+  return {
+    ...investor,
+    firstName,
+    bankAccountId: linked.id,
+    pendingBankAccountId: manual.id,
+    investmentId,
+    withdrawalId,
+  };
+}
+
+async function adminCall(
+  world: Pick<SweepWorld, 'testApp' | 'admins'>,
+  method: 'POST',
+  url: string,
+  payload: unknown,
+) {
+  const response = await world.testApp.app.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { origin: testOrigin, ...world.admins.superAdmin.headers },
+  });
+  if (response.statusCode >= 300) throw new Error(`${url} failed: ${response.body}`);
+  return response.json() as Record<string, unknown>;
+}
+
+export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
+  const owner = await createSweepInvestor(testApp, 'owner@sweep.example', 'Olivia');
+  const other = await createSweepInvestor(testApp, 'other@sweep.example', 'Oscar');
+  const admins = {
+    support: await signInTestAdmin(testApp, 'support'),
+    operations: await signInTestAdmin(testApp, 'operations'),
+    superAdmin: await signInTestAdmin(testApp, 'super_admin'),
+  };
+  const db = testApp.context.db;
+  const products = await db.select().from(investmentProducts);
+  const product = products.find((row) => row.investmentType === 'standard');
+  const purchasable = products.find((row) => row.investmentType === 'high_yield' && row.termYears === 3);
+  const [job] = await db
+    .select({ id: scheduledJobs.id })
+    .from(scheduledJobs)
+    .where(eq(scheduledJobs.functionName, 'cleanup-expired-auth'))
+    .limit(1);
+  const [hotspot] = await db
+    .select({ id: pageHotspots.id })
+    .from(pageHotspots)
+    .where(eq(pageHotspots.pageSlug, 'abouttemp'))
+    .limit(1);
+  const template = await adminCall({ testApp, admins }, 'POST', '/api/admin/notifications/templates', {
+    name: 'Sweep template',
+    type: 'email',
+    subject: 'Hello {{first_name}}',
+    body: 'Hello {{first_name}}, thank you for investing with {{brand_name}}.',
+  });
+  const campaign = await adminCall({ testApp, admins }, 'POST', '/api/admin/notifications/campaigns', {
+    name: 'Sweep campaign',
+    template_id: String((template.template as { id: string }).id),
+  });
+  await markSteppedUp(testApp, [owner, other]);
+  return {
+    testApp,
+    owner,
+    other,
+    admins,
+    productId: product!.id,
+    purchasable: {
+      productId: purchasable!.id,
+      termYears: purchasable!.termYears,
+      rate: purchasable!.interestRateAnnual.replace(/0+$/, ''),
+    },
+    jobId: job!.id,
+    hotspotId: hotspot!.id,
+    templateId: String((template.template as { id: string }).id),
+    campaignId: String((campaign.campaign as { id: string }).id),
+  };
+}
+
+/** Counts every live session of these investors as freshly stepped up, so step-up never hides the ownership check. */
+export async function markSteppedUp(testApp: TestApp, people: SignedInInvestor[]): Promise<void> {
+  for (const person of people) {
+    const token = person.cookie.split('=')[1] ?? '';
+    await testApp.context.db
+      .update(sessions)
+      .set({ steppedUpAt: testApp.clock.now() })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+  }
+}
+
+/** A second live session for the investor (for routes that end the session they are called with). */
+export async function freshInvestorSession(testApp: TestApp, investor: SweepInvestor): Promise<string> {
+  const token = generateToken();
+  const now = testApp.clock.now();
+  await insertSession(testApp.context.db, {
+    userId: investor.userId,
+    tokenHash: hashToken(token),
+    kind: 'full',
+    now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+    ipAddress: null,
+    userAgent: null,
+  });
+  return `${investor.cookie.split('=')[0]}=${token}`;
+}
+
+/** A second admin session (admin-login again) for routes that end the session they are called with. */
+export async function freshAdminSession(world: SweepWorld, caller: 'support' | 'operations' | 'superAdmin') {
+  const role = adminRoleOf[caller];
+  const response = await world.testApp.app.inject({
+    method: 'POST',
+    url: '/functions/v1/admin-login',
+    payload: { email: `${role}@staff.example`, password: 'Admin#Passw0rd-2026' },
+  });
+  const cookie = response.cookies.find((entry) => entry.name === ADMIN_SESSION_COOKIE);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`admin-login failed: ${response.body}`);
+  return {
+    cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
+    'x-admin-token': (response.json() as { token: string }).token,
+  };
+}
+
+/** The headers a caller sends: the session cookie (and CSRF token for admins), and our own origin. */
+export function headersFor(world: SweepWorld, caller: Caller): Record<string, string> {
+  switch (caller) {
+    case 'anonymous':
+      return { origin: testOrigin };
+    case 'investor':
+      return { origin: testOrigin, cookie: world.owner.cookie };
+    case 'otherInvestor':
+      return { origin: testOrigin, cookie: world.other.cookie };
+    default:
+      return { origin: testOrigin, ...world.admins[caller].headers };
+  }
+}
+
+export interface RouteRequest {
+  url: string;
+  payload?: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+type RequestBuilder = (world: SweepWorld, caller: Caller) => RouteRequest | Promise<RouteRequest>;
+
+const jobRun = (): RouteRequest => ({ url: '', payload: { jobId: null, executionDate: '2026-03-10' } });
+
+function idempotencyKey(): string {
+  return `sweep-${generateToken().slice(0, 24)}`;
+}
+
+function fresh(label: string): string {
+  return `${label} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function productVersion(world: SweepWorld): Promise<string> {
+  const [row] = await world.testApp.context.db
+    .select({ updatedAt: investmentProducts.updatedAt })
+    .from(investmentProducts)
+    .where(eq(investmentProducts.id, world.productId));
+  return row!.updatedAt.toISOString();
+}
+
+const linkTokens = new WeakMap<SweepWorld, string>();
+
+/** The owner's bank-link token (one per world: link sessions are rate-limited per investor). */
+async function ownersLinkToken(world: SweepWorld): Promise<string> {
+  const known = linkTokens.get(world);
+  if (known) return known;
+  const response = await investorRequest(
+    world.testApp,
+    world.owner,
+    'POST',
+    '/functions/v1/bank-connection-link-token',
+    {
+      user_id: world.owner.userId,
+    },
+  );
+  if (response.statusCode !== 200) throw new Error(`link token failed: ${response.body}`);
+  const linkToken = (response.json() as { link_token: string }).link_token;
+  linkTokens.set(world, linkToken);
+  return linkToken;
+}
+
+const productBody = {
+  display_name: 'Sweep Note',
+  investment_type: 'standard',
+  interest_rate_percent: '7.5',
+  term_years: 2,
+  minimum_purchase_amount: '5000',
+};
+
+/**
+ * A valid request for every route, keyed "METHOD /pattern" as Fastify registers it. Ids in
+ * paths, queries and bodies are always the first investor's (`owner`), whoever calls.
+ */
+export const routeRequests: Record<string, RequestBuilder> = {
+  'GET /healthz': () => ({ url: '/healthz' }),
+  'GET /readyz': () => ({ url: '/readyz' }),
+  'GET /api/products': () => ({ url: '/api/products' }),
+  'GET /api/pages/:slug/hotspots': () => ({ url: '/api/pages/abouttemp/hotspots' }),
+  'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
+  'GET /dev/outbox': () => ({ url: '/dev/outbox' }),
+  'GET /dev/outbox.json': () => ({ url: '/dev/outbox.json' }),
+  'GET /dev/outbox.css': () => ({ url: '/dev/outbox.css' }),
+  'GET /': () => ({ url: '/' }),
+  'GET /*': () => ({ url: '/account-overview' }),
+  'GET /index.html': () => ({ url: '/index.html' }),
+
+  // Investor sign-in and onboarding functions.
+  'POST /functions/v1/auth-start': (world) => ({
+    url: '/functions/v1/auth-start',
+    payload: { email: world.owner.email },
+  }),
+  'POST /functions/v1/auth-phone-start': (world) => ({
+    url: '/functions/v1/auth-phone-start',
+    payload: { phone: world.owner.phone },
+  }),
+  'POST /functions/v1/auth-phone-check': (world) => ({
+    url: '/functions/v1/auth-phone-check',
+    payload: { phone: world.owner.phone, code: '000000' },
+  }),
+  'POST /functions/v1/auth-password-login': (world) => ({
+    url: '/functions/v1/auth-password-login',
+    payload: { email: world.owner.email, password: 'Not-The-Password-1!' },
+  }),
+  'POST /functions/v1/auth-logout': () => ({ url: '/functions/v1/auth-logout', payload: {} }),
+  'POST /functions/v1/verify-email-complete': (world) => ({
+    url: '/functions/v1/verify-email-complete',
+    payload: { user_id: world.owner.userId },
+  }),
+  'POST /functions/v1/onboard-resume': (world) => ({
+    url: '/functions/v1/onboard-resume',
+    payload: { user_id: world.owner.userId },
+  }),
+  'GET /api/session': () => ({ url: '/api/session' }),
+  'POST /api/auth/confirm': () => ({
+    url: '/api/auth/confirm',
+    payload: { token_hash: 'A'.repeat(43), type: 'email' },
+  }),
+  'POST /api/auth/password': () => ({
+    url: '/api/auth/password',
+    payload: { password: 'Another-Horse-43!', confirmPassword: 'Another-Horse-43!' },
+  }),
+  'POST /api/auth/password-reset': (world) => ({
+    url: '/api/auth/password-reset',
+    payload: { email: world.owner.email },
+  }),
+  'POST /api/auth/step-up/start': () => ({ url: '/api/auth/step-up/start', payload: {} }),
+  'POST /api/auth/step-up/verify': () => ({ url: '/api/auth/step-up/verify', payload: { code: '000000' } }),
+
+  // Settings.
+  'GET /api/settings': () => ({ url: '/api/settings' }),
+  'PATCH /api/settings/profile': (world, caller) => ({
+    url: '/api/settings/profile',
+    payload: {
+      first_name: caller === 'investor' ? world.owner.firstName : world.other.firstName,
+      last_name: 'Sweep',
+    },
+  }),
+  'PUT /api/settings/notification-preferences': () => ({
+    url: '/api/settings/notification-preferences',
+    payload: {
+      investment_purchase_email: true,
+      investment_purchase_sms: false,
+      interest_payment_email: true,
+      interest_payment_sms: false,
+      withdrawal_confirmation_email: true,
+      withdrawal_confirmation_sms: false,
+      account_verification_email: true,
+      account_verification_sms: false,
+      marketing_email: false,
+      marketing_sms: false,
+    },
+  }),
+  'POST /api/settings/email-change/start': () => ({
+    url: '/api/settings/email-change/start',
+    payload: { email: 'owner.new@sweep.example' },
+  }),
+  'POST /api/settings/email-change/confirm': () => ({
+    url: '/api/settings/email-change/confirm',
+    payload: { token: 'B'.repeat(43) },
+  }),
+  'POST /api/settings/phone-change/start': () => ({
+    url: '/api/settings/phone-change/start',
+    payload: { phone: '+16175559876' },
+  }),
+  'POST /api/settings/phone-change/verify': () => ({
+    url: '/api/settings/phone-change/verify',
+    payload: { phone: '+16175559876', code: '000000' },
+  }),
+
+  // Banking.
+  'GET /api/banking/identity': () => ({ url: '/api/banking/identity' }),
+  'POST /api/banking/identity': () => ({
+    url: '/api/banking/identity',
+    payload: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      dateOfBirth: '1985-04-12',
+      ssn: '123-45-6789',
+      address1: '1 Main Street',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+    },
+  }),
+  'GET /api/banking/accounts': () => ({ url: '/api/banking/accounts' }),
+  'POST /api/banking/accounts/:id/micro-deposits': (world) => ({
+    url: `/api/banking/accounts/${world.owner.pendingBankAccountId}/micro-deposits`,
+    payload: { amount_1: '0.01', amount_2: '0.02' },
+  }),
+  'POST /api/banking/accounts/:id/refresh': (world) => ({
+    url: `/api/banking/accounts/${world.owner.bankAccountId}/refresh`,
+    payload: {},
+  }),
+  'DELETE /api/banking/accounts/:id': (world) => ({
+    url: `/api/banking/accounts/${world.owner.pendingBankAccountId}`,
+  }),
+  'POST /functions/v1/bank-connection-link-token': (world) => ({
+    url: '/functions/v1/bank-connection-link-token',
+    payload: { user_id: world.owner.userId },
+  }),
+  'POST /functions/v1/bank-connection-exchange': async (world) => {
+    const linkToken = await ownersLinkToken(world);
+    return {
+      url: '/functions/v1/bank-connection-exchange',
+      payload: {
+        link_token: linkToken,
+        public_token: 'public-sandbox-sweep',
+        account_id: 'everyday_checking',
+        investor_id: world.owner.investorId,
+      },
+    };
+  },
+  'GET /api/sandbox/bank-link/session': async (world) => ({
+    url: `/api/sandbox/bank-link/session?link_token=${encodeURIComponent(await ownersLinkToken(world))}`,
+  }),
+  'POST /api/sandbox/bank-link/public-token': async (world) => ({
+    url: '/api/sandbox/bank-link/public-token',
+    payload: { link_token: await ownersLinkToken(world), selection: firstSandboxAccount },
+  }),
+
+  // Portal.
+  'GET /api/portal/overview': () => ({ url: '/api/portal/overview' }),
+  'GET /api/portal/balance-history': () => ({ url: '/api/portal/balance-history' }),
+  'GET /api/portal/notifications': () => ({ url: '/api/portal/notifications' }),
+  'POST /api/portal/notifications/read': () => ({ url: '/api/portal/notifications/read', payload: {} }),
+  'GET /api/portal/transactions': () => ({ url: '/api/portal/transactions?filter=all&limit=20' }),
+  'GET /api/portal/transactions/export.csv': () => ({ url: '/api/portal/transactions/export.csv?view=list' }),
+  'GET /api/portal/investments': () => ({ url: '/api/portal/investments' }),
+  'GET /api/portal/investments/:investmentId/transactions': (world) => ({
+    url: `/api/portal/investments/${world.owner.investmentId}/transactions`,
+  }),
+  'GET /api/portal/documents': () => ({ url: '/api/portal/documents' }),
+  'GET /api/portal/documents/promissory-notes/:investmentId': (world) => ({
+    url: `/api/portal/documents/promissory-notes/${world.owner.investmentId}`,
+  }),
+  'GET /api/portal/documents/tax-forms/:year': () => ({ url: '/api/portal/documents/tax-forms/2025' }),
+  'GET /api/purchases/options': () => ({ url: '/api/purchases/options' }),
+  'POST /api/purchases': (world) => ({
+    url: '/api/purchases',
+    payload: {
+      product_id: world.purchasable.productId,
+      term_years: world.purchasable.termYears,
+      amount: '25000.00',
+      interest_rate_annual: world.purchasable.rate,
+      funding_account_id: world.owner.bankAccountId,
+      agreement_version: AGREEMENT_VERSION,
+      consent: true,
+    },
+    headers: { 'idempotency-key': idempotencyKey() },
+  }),
+  'GET /api/transfers': () => ({ url: '/api/transfers' }),
+  'POST /api/transfers/withdrawals': () => ({
+    url: '/api/transfers/withdrawals',
+    payload: { amount: '10.00' },
+    headers: { 'idempotency-key': idempotencyKey() },
+  }),
+  'POST /api/transfers/conversions': (world) => ({
+    url: '/api/transfers/conversions',
+    payload: {
+      amount: '5000.00',
+      product_id: world.purchasable.productId,
+      interest_rate_annual: world.purchasable.rate,
+    },
+    headers: { 'idempotency-key': idempotencyKey() },
+  }),
+  'POST /api/transfers/withdrawals/:withdrawalId/cancel': (world) => ({
+    url: `/api/transfers/withdrawals/${world.owner.withdrawalId}/cancel`,
+    payload: {},
+  }),
+
+  // Notifications reached from outside.
+  'GET /unsubscribe': (world) => ({
+    url: `/unsubscribe?token=${createUnsubscribeToken(world.testApp.config, { subject: world.owner.investorId, channel: 'email' })}`,
+  }),
+  'POST /unsubscribe': (world) => ({
+    url: `/unsubscribe?token=${createUnsubscribeToken(world.testApp.config, { subject: world.owner.investorId, channel: 'email' })}`,
+    payload: 'List-Unsubscribe=One-Click',
+    contentType: 'application/x-www-form-urlencoded',
+  }),
+  'POST /unsubscribe/resubscribe': (world) => ({
+    url: '/unsubscribe/resubscribe',
+    payload: `token=${createUnsubscribeToken(world.testApp.config, { subject: world.owner.investorId, channel: 'email' })}`,
+    contentType: 'application/x-www-form-urlencoded',
+  }),
+  'GET /unsubscribe/page.css': () => ({ url: '/unsubscribe/page.css' }),
+  'POST /api/webhooks/twilio/sms': () => ({
+    url: '/api/webhooks/twilio/sms',
+    payload: 'From=%2B16175550000&Body=HELLO',
+    contentType: 'application/x-www-form-urlencoded',
+  }),
+
+  // Back office.
+  'POST /functions/v1/admin-login': () => ({
+    url: '/functions/v1/admin-login',
+    payload: { email: 'nobody@staff.example', password: 'Wrong#Passw0rd-2026' },
+  }),
+  'GET /api/admin/session': () => ({ url: '/api/admin/session' }),
+  'DELETE /api/admin/session': () => ({ url: '/api/admin/session' }),
+  'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
+  'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
+  'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'GET /functions/v1/admin-products': () => ({ url: '/functions/v1/admin-products' }),
+  'PUT /functions/v1/admin-products': async (world) => ({
+    url: '/functions/v1/admin-products',
+    payload: { id: world.productId, is_active: true, updated_at: await productVersion(world) },
+  }),
+  'POST /api/admin/products': () => ({
+    url: '/api/admin/products',
+    payload: { ...productBody, display_name: fresh('Sweep Note') },
+  }),
+  'PUT /api/admin/products/:id': async (world) => ({
+    url: `/api/admin/products/${world.productId}`,
+    payload: {
+      product: { ...productBody, display_name: fresh('Sweep Note') },
+      updated_at: await productVersion(world),
+    },
+  }),
+  'GET /api/admin/products/:id/audit': (world) => ({ url: `/api/admin/products/${world.productId}/audit` }),
+  'PUT /api/admin/pages/:slug/hotspots': (world) => ({
+    url: '/api/admin/pages/abouttemp/hotspots',
+    payload: { hotspots: [{ id: world.hotspotId, top: 10, left: 10, width: 20, height: 10 }] },
+  }),
+  'GET /api/admin/notifications/templates': () => ({ url: '/api/admin/notifications/templates' }),
+  'POST /api/admin/notifications/templates': () => ({
+    url: '/api/admin/notifications/templates',
+    payload: { name: fresh('Template'), type: 'email', subject: 'Hi', body: 'Hello {{first_name}}' },
+  }),
+  'PUT /api/admin/notifications/templates/:id': (world) => ({
+    url: `/api/admin/notifications/templates/${world.templateId}`,
+    payload: { name: fresh('Template'), type: 'email', subject: 'Hi', body: 'Hello {{first_name}}' },
+  }),
+  'PUT /api/admin/notifications/templates/:id/status': (world) => ({
+    url: `/api/admin/notifications/templates/${world.templateId}/status`,
+    payload: { is_active: true },
+  }),
+  'GET /api/admin/notifications/campaigns': () => ({ url: '/api/admin/notifications/campaigns' }),
+  'POST /api/admin/notifications/campaigns': (world) => ({
+    url: '/api/admin/notifications/campaigns',
+    payload: { name: fresh('Campaign'), template_id: world.templateId },
+  }),
+  'PUT /api/admin/notifications/campaigns/:id': (world) => ({
+    url: `/api/admin/notifications/campaigns/${world.campaignId}`,
+    payload: { name: fresh('Campaign'), template_id: world.templateId },
+  }),
+  'POST /api/admin/notifications/recipients/preview': () => ({
+    url: '/api/admin/notifications/recipients/preview',
+    payload: { target_filters: {}, channel: 'email' },
+  }),
+  'POST /api/admin/notifications/campaigns/:id/send-test': (world) => ({
+    url: `/api/admin/notifications/campaigns/${world.campaignId}/send-test`,
+    payload: {},
+  }),
+  'POST /api/admin/notifications/campaigns/:id/send-now': (world) => ({
+    url: `/api/admin/notifications/campaigns/${world.campaignId}/send-now`,
+    payload: {},
+  }),
+  'GET /api/admin/notifications/preview-sample': () => ({
+    url: '/api/admin/notifications/preview-sample?channel=email',
+  }),
+  'GET /api/admin/jobs': () => ({ url: '/api/admin/jobs' }),
+  'POST /api/admin/jobs': () => ({
+    url: '/api/admin/jobs',
+    payload: {
+      name: fresh('Sweep job'),
+      description: null,
+      functionName: 'cleanup-expired-auth',
+      scheduleCron: '0 3 * * *',
+    },
+  }),
+  'PUT /api/admin/jobs/:id': (world) => ({
+    url: `/api/admin/jobs/${world.jobId}`,
+    payload: {
+      name: fresh('Sweep job'),
+      description: null,
+      functionName: 'cleanup-expired-auth',
+      scheduleCron: '0 4 * * *',
+    },
+  }),
+  'PATCH /api/admin/jobs/:id/enabled': (world) => ({
+    url: `/api/admin/jobs/${world.jobId}/enabled`,
+    payload: { enabled: true },
+  }),
+  'GET /api/admin/jobs/:id/history': (world) => ({ url: `/api/admin/jobs/${world.jobId}/history` }),
+  'POST /functions/v1/calculate-daily-interest': jobRun,
+  'POST /functions/v1/cleanup-expired-auth': jobRun,
+  'POST /functions/v1/process-maturities': jobRun,
+  'POST /functions/v1/process-withdrawals': jobRun,
+  'POST /functions/v1/send-scheduled-campaigns': jobRun,
+  'POST /functions/v1/settle-ach-payments': jobRun,
+};
+
+export function routeKey(route: { method: string; url: string }): string {
+  return `${route.method} ${route.url}`;
+}
+
+/** The request for a route; job functions and other builders that leave the url empty get the route's own path. */
+export async function requestFor(world: SweepWorld, key: string, caller: Caller): Promise<RouteRequest> {
+  const builder = routeRequests[key];
+  if (!builder) throw new Error(`No request is written down for ${key}`);
+  const built = await builder(world, caller);
+  return built.url ? built : { ...built, url: key.slice(key.indexOf(' ') + 1) };
+}
