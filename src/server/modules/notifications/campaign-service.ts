@@ -1,6 +1,6 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { INVALID_PHONE_MESSAGE, isValidPhone, normalizePhone } from '../../../shared/auth/phone';
-import type { TargetFilters } from '../../../shared/notifications/campaign-filters';
+import { type TargetFilters, targetFiltersSchema } from '../../../shared/notifications/campaign-filters';
 import {
   type CampaignValues,
   type NotificationCampaign,
@@ -85,7 +85,7 @@ export function previewCampaignRecipients(
 export async function sendCampaignNow(context: AppContext, id: string): Promise<NotificationCampaign> {
   const campaign = await requireCampaign(context, id);
   if (campaign.status !== 'draft') throw notDraft();
-  const filters = campaign.target_filters as TargetFilters;
+  const filters = targetFiltersSchema.parse(campaign.target_filters);
   if ((await countAudience(context.db, filters, campaign.type)) === 0) {
     throw new AppError('conflict', { message: notificationMessages.noRecipients });
   }
