@@ -79,17 +79,17 @@ export function renderMagicLinkEmail(input: MagicLinkEmailInput): RenderedEmail 
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f5f8;">
 <tr><td align="center" style="padding:40px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;">
-<tr><td style="padding:0 4px 20px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:20px;font-weight:700;letter-spacing:-0.2px;color:#0f2a4a;">${brand}</td></tr>
+<tr><td style="padding:0 4px 20px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:20px;font-weight:700;letter-spacing:-0.2px;color:#0f1f33;">${brand}</td></tr>
 <tr><td style="background:#ffffff;border:1px solid #e2e7ee;border-radius:14px;padding:36px 32px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1d2939;">
-<h1 style="margin:0 0 12px;font-size:22px;line-height:30px;font-weight:650;color:#0f2a4a;">${escapeHtml(words.heading)}</h1>
+<h1 style="margin:0 0 12px;font-size:22px;line-height:30px;font-weight:650;color:#0f1f33;">${escapeHtml(words.heading)}</h1>
 <p style="margin:0 0 28px;font-size:15px;line-height:24px;color:#475467;">${escapeHtml(words.intro)}</p>
-<table role="presentation" cellpadding="0" cellspacing="0"><tr><td style="border-radius:10px;background:#1450c8;">
+<table role="presentation" cellpadding="0" cellspacing="0"><tr><td style="border-radius:10px;background:#0b5f54;">
 <a href="${link}" style="display:inline-block;padding:14px 26px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px;">${escapeHtml(words.button)}</a>
 </td></tr></table>
 <p style="margin:28px 0 8px;font-size:13px;line-height:20px;color:#667085;">${escapeHtml(expiry)}</p>
 <p style="margin:0 0 20px;font-size:13px;line-height:20px;color:#667085;">${escapeHtml(ignore)}</p>
 <p style="margin:0;font-size:12px;line-height:18px;color:#98a2b3;">Button not working? Paste this link into your browser:<br>
-<a href="${link}" style="color:#1450c8;word-break:break-all;">${link}</a></p>
+<a href="${link}" style="color:#0b5f54;word-break:break-all;">${link}</a></p>
 </td></tr>
 <tr><td style="padding:20px 4px 0;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:12px;line-height:18px;color:#98a2b3;">
 Questions? Write to <a href="mailto:${escapeHtml(input.supportEmail)}" style="color:#667085;">${escapeHtml(input.supportEmail)}</a>.<br>
