@@ -52,12 +52,13 @@ export async function ensureInvestorForVerifiedUser(
     await markOnboardingEmailVerified(db, existing.id, input.now);
     return existing;
   }
-  const investor = await insertInvestorWithDefaults(db, {
+  const { investor, isNew } = await insertInvestorWithDefaults(db, {
     userId: input.user.id,
     email: input.user.email,
     referralCode: await uniqueReferralCode(db),
     now: input.now,
   });
+  if (!isNew) return investor;
   const code = referralCodeShape.safeParse(input.referralCode ?? '');
   if (code.success) {
     const referrer = await findInvestorByReferralCode(db, code.data);

@@ -128,7 +128,7 @@ export async function isReferralCodeTaken(db: Executor, code: string): Promise<b
 export async function insertInvestorWithDefaults(
   db: Executor,
   input: { userId: string; email: string; referralCode: string; now: Date },
-): Promise<InvestorRow> {
+): Promise<{ investor: InvestorRow; isNew: boolean }> {
   const [investor] = await db
     .insert(investors)
     .values({
@@ -139,15 +139,18 @@ export async function insertInvestorWithDefaults(
       createdAt: input.now,
       updatedAt: input.now,
     })
+    .onConflictDoNothing({ target: investors.userId })
     .returning();
+  // Two links confirmed at the same moment: the first one created the investor.
+  if (!investor) return { investor: (await findInvestorByUserId(db, input.userId))!, isNew: false };
   await db.insert(investorOnboarding).values({
-    investorId: investor!.id,
+    investorId: investor.id,
     emailVerified: true,
     lastStepCompleted: 'email',
     lastActivityAt: input.now,
   });
-  await db.insert(notificationPreferences).values({ investorId: investor!.id, updatedAt: input.now });
-  return investor!;
+  await db.insert(notificationPreferences).values({ investorId: investor.id, updatedAt: input.now });
+  return { investor, isNew: true };
 }
 
 export async function insertReferral(
