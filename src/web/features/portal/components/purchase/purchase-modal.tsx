@@ -89,7 +89,9 @@ export function PurchaseModal({
         {(['form', 'agreement', 'review', 'result'] as const).map((step, index) => (
           <li key={step} aria-current={state.step === step ? 'step' : undefined}>
             <span className="purchase-step-number">{index + 1}</span>
-            {{ form: 'Details', agreement: 'Agreement', review: 'Review', result: 'Confirmation' }[step]}
+            <span className="purchase-step-label">
+              {{ form: 'Details', agreement: 'Agreement', review: 'Review', result: 'Confirmation' }[step]}
+            </span>
           </li>
         ))}
       </ol>
