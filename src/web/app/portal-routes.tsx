@@ -1,31 +1,33 @@
 /**
- * Portal pages that compose more than one feature: /buy-investments gets the way to link a
- * bank account from the settings/bank-link side (features never import each other).
+ * Portal pages that compose more than one feature: /buy-investments gets the bank-link
+ * wizard for an investor without a verified account (features never import each other).
  */
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../components/ui/button';
 import { Modal } from '../components/ui/modal';
+import { BankLinkWizard, bankLinkStepTitle } from '../features/bank-link/components/bank-link-wizard';
 import { BuyInvestmentsPage, type LinkBankSlotProps } from '../features/portal/pages/buy-investments-page';
 import { settingsPathFrom } from './portal-layout';
 
-function LinkBankInSettings({ returnPath, onCancel }: LinkBankSlotProps) {
+/** The wizard in a dialog over the plans; the purchase modal comes back with the new account. */
+function LinkBankForPurchase({ returnPath, onLinked, onCancel }: LinkBankSlotProps) {
   const navigate = useNavigate();
+  const [title, setTitle] = useState(bankLinkStepTitle('identity'));
   return (
-    <Modal title="Link a bank account" onClose={onCancel}>
-      <p>
-        Purchases are funded by ACH from a verified bank account in your name. Link one in your account
-        settings; it usually takes a minute.
-      </p>
-      <div className="modal-footer">
-        <Button variant="secondary" onClick={onCancel}>
-          BACK
-        </Button>
-        <Button onClick={() => navigate(settingsPathFrom(returnPath))}>Link a bank account</Button>
-      </div>
+    <Modal title={title} onClose={onCancel} wide>
+      <BankLinkWizard
+        onStepChange={setTitle}
+        onCancel={onCancel}
+        onDone={(account) => {
+          // An account still awaiting micro-deposits cannot fund a purchase yet: Settings takes the amounts.
+          if (account.verification_status === 'verified') onLinked();
+          else navigate(`${settingsPathFrom(returnPath)}#bank-account`);
+        }}
+      />
     </Modal>
   );
 }
 
 export function BuyInvestmentsRoute() {
-  return <BuyInvestmentsPage renderLinkBank={(props) => <LinkBankInSettings {...props} />} />;
+  return <BuyInvestmentsPage renderLinkBank={(props) => <LinkBankForPurchase {...props} />} />;
 }
