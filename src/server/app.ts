@@ -214,7 +214,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot() : options.webRoot;
-  if (webRoot) registerWebApp(app, webRoot);
+  if (webRoot) {
+    registerWebApp(app, webRoot, {
+      brandName: config.BRAND_NAME,
+      supportEmail: config.SUPPORT_EMAIL,
+      isDemoMode: config.isDemoMode,
+    });
+  }
 
   return { app, context, routes };
 }
@@ -222,8 +228,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
 
 /** Serves the built app; any other GET path gets index.html and the client router decides (unknown -> home). */
-function registerWebApp(app: FastifyInstance, webRoot: string): void {
-  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+function registerWebApp(app: FastifyInstance, webRoot: string, publicConfig: Record<string, unknown>): void {
+  const attribute = JSON.stringify(publicConfig).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace('__APP_CONFIG__', attribute);
   app.register(fastifyStatic, {
     root: webRoot,
     wildcard: false,
