@@ -57,7 +57,7 @@ export async function convertToHighYield(
       const product = uuid.safeParse(input.body.product_id).success
         ? await findBuyableProduct(tx, input.body.product_id, today)
         : null;
-      if (!product || product.investment_type !== 'high_yield') {
+      if (product?.investment_type !== 'high_yield') {
         throw new AppError('conflict', { message: purchaseMessages.productUnavailable });
       }
       const sawRate = /^\d*\.?\d+$/.test(input.body.interest_rate_annual)
