@@ -62,7 +62,7 @@ function tallBox(
     .font('Helvetica')
     .fontSize(9.5)
     .fillColor(ink)
-    .text(lines.join('\n'), x + 4, y + 18, { width: width - 8, lineGap: 1 });
+    .text(lines.join('\n'), x + 4, y + 26, { width: width - 8, lineGap: 1 });
 }
 
 export function taxFormPdf(input: TaxFormInput, issuer: PdfIssuer): PDFKit.PDFDocument {
@@ -92,7 +92,12 @@ export function taxFormPdf(input: TaxFormInput, issuer: PdfIssuer): PDFKit.PDFDo
   const { record } = input;
   const recipient = `${record.legal_first_name} ${record.legal_last_name}`;
   const street = [record.address1, record.address2].filter(Boolean).join(', ');
-  const payerLines = issuer.postalAddress.split(/,\s*/);
+  // "Name, street, city, ST ZIP": the last two parts share a line, as on an envelope.
+  const addressParts = issuer.postalAddress.split(/,\s*/);
+  const payerLines =
+    addressParts.length >= 3
+      ? [...addressParts.slice(0, -2), addressParts.slice(-2).join(', ')]
+      : addressParts;
   tallBox(
     doc,
     left,
