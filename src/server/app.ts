@@ -19,7 +19,8 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { JobFunctionRegistry } from './functions/job-functions';
-import { registerErrorHandler } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
+import { registerStrictJsonParser } from './http/json-body';
 import { registerOriginCheck } from './http/origin-check';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/dev-routes';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   const routes: RegisteredRoute[] = [];
@@ -159,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   };
 
   registerErrorHandler(app);
+  registerStrictJsonParser(app);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../../shared/errors/app-error';
 
@@ -61,4 +61,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
       error: { code: 'not_found', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
     });
   });
+}
+
+/**
+ * Errors Fastify's router raises before any route or hook runs (a malformed URL, a path
+ * parameter longer than the router takes): answered in the one error shape too.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply
+    .status(isTooLong ? 414 : 400)
+    .serializer(JSON.stringify)
+    .send({
+      error: isTooLong
+        ? { code: 'bad_request', message: 'A part of the address is too long' }
+        : { code: 'bad_request', message: 'The request address is not valid' },
+    });
 }
