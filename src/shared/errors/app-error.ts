@@ -5,6 +5,8 @@ export type AppErrorCode =
   | 'forbidden'
   /** A sensitive action needs a fresh SMS code first (PRODUCT.md 7). */
   | 'step_up_required'
+  /** An admin call without its session's x-admin-token (PRODUCT.md 24); the page fetches the token again. */
+  | 'admin_token_invalid'
   | 'not_found'
   | 'conflict'
   | 'stale'
@@ -20,6 +22,7 @@ const defaultStatus: Record<AppErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   step_up_required: 403,
+  admin_token_invalid: 403,
   not_found: 404,
   conflict: 409,
   stale: 409,

@@ -12,19 +12,20 @@ import {
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 import { adminToken, forgetAdminSession, rememberAdminSession, restoreAdminSession } from './admin-session';
 
+function withToken(options: RequestOptions, token: string | null): RequestOptions {
+  return { ...options, headers: { ...options.headers, ...(token ? { [ADMIN_TOKEN_HEADER]: token } : {}) } };
+}
+
 export async function adminRequest<Response>(path: string, options: RequestOptions = {}): Promise<Response> {
-  let token = adminToken();
-  if (!token) {
-    await restoreAdminSession();
-    token = adminToken();
-  }
+  if (!adminToken()) await restoreAdminSession();
   try {
-    return await apiRequest<Response>(path, {
-      ...options,
-      headers: { ...options.headers, ...(token ? { [ADMIN_TOKEN_HEADER]: token } : {}) },
-    });
+    return await apiRequest<Response>(path, withToken(options, adminToken()));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) forgetAdminSession();
+    // Signing in again in another tab replaces the session cookie: fetch the new token and retry once.
+    if (error instanceof ApiError && error.code === 'admin_token_invalid' && (await restoreAdminSession())) {
+      return apiRequest<Response>(path, withToken(options, adminToken()));
+    }
     throw error;
   }
 }

@@ -13,8 +13,8 @@
  * 1. the http-only admin session cookie names a live session (not revoked, less than 30 idle
  *    minutes, less than 8 hours old) of an active admin — otherwise 401 `unauthenticated`;
  *    an investor session never counts, it lives in another table and cookie;
- * 2. the `x-admin-token` header carries that session's CSRF token — otherwise 403 `forbidden`;
- * 3. the admin's role may perform `action` (src/shared/admin/permissions.ts) — otherwise 403.
+ * 2. the `x-admin-token` header carries that session's CSRF token — otherwise 403 `admin_token_invalid`;
+ * 3. the admin's role may perform `action` (src/shared/admin/permissions.ts) — otherwise 403 `forbidden`.
  * A passing request extends the idle window.
  */
 import type { FastifyRequest } from 'fastify';

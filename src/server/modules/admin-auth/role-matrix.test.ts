@@ -145,6 +145,7 @@ describe('every admin endpoint refuses callers without an admin session and CSRF
     for (const endpoint of endpoints()) {
       const missing = await call(endpoint, { cookie: admins.super_admin.cookie });
       expect(missing.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(403);
+      expect((missing.json() as { error: { code: string } }).error.code).toBe('admin_token_invalid');
       const foreign = await call(endpoint, {
         cookie: admins.super_admin.cookie,
         'x-admin-token': admins.operations.token,
@@ -169,6 +170,7 @@ describe('each role gets exactly what PRODUCT.md 25 gives it', () => {
           expect(response.statusCode, `${label} answered ${response.body}`).toBeLessThan(500);
         } else {
           expect(response.statusCode, label).toBe(403);
+          expect((response.json() as { error: { code: string } }).error.code, label).toBe('forbidden');
           expect(await writeCounts(), label).toEqual(before);
         }
         if (

@@ -186,7 +186,7 @@ export async function resolveAdminSession(
   if (isExpired(session, now)) throw sessionExpired();
   if (!session.isActive || !isAdminRole(session.role)) throw sessionRequired();
   if (csrfToken !== undefined && (!csrfToken || !safeEqual(hashToken(csrfToken), session.csrfTokenHash))) {
-    throw new AppError('forbidden', { message: 'Missing or invalid admin token' });
+    throw new AppError('admin_token_invalid', { message: 'Missing or invalid admin token' });
   }
   if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchAdminSession(context.db, session.sessionId, now);
