@@ -13,6 +13,7 @@ import type {
   ConversionResponse,
   TransferSummaryResponse,
 } from '../../../../shared/transfers/transfer-contracts';
+import { purchaseMessages } from '../../../../shared/purchases/purchase-rules';
 import { transferMessages } from '../../../../shared/transfers/transfer-contracts';
 import { convertToHighYield, fetchProducts, newIdempotencyKey, portalKeys } from '../api/portal-api';
 
@@ -43,7 +44,7 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
   });
 
   const submit = () => {
-    if (!product) return setError('Please select a term length');
+    if (!product) return setError(purchaseMessages.selectTerm);
     const cents = parseMoneyToCents(amount);
     if (cents === null || cents <= 0n) return setError(transferMessages.validAmount);
     const text = centsToMoney(cents);

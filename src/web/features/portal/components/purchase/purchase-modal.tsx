@@ -8,7 +8,7 @@ import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../../lib/api-client';
 import { formatThousands } from '../../../../../shared/format/money-format';
 import { compareMoney } from '../../../../../shared/money/decimal-string';
 import type { Product } from '../../../../../shared/products/contracts';
-import { planCopy } from '../../../../../shared/products/plans';
+import { MAXIMUM_PURCHASE_AMOUNT, planCopy } from '../../../../../shared/products/plans';
 import type { PurchaseOptionsResponse } from '../../../../../shared/purchases/purchase-contracts';
 import { normalisePurchaseAmount, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
 import { buyInvestment, newIdempotencyKey, portalKeys } from '../../api/portal-api';
@@ -102,7 +102,7 @@ export function PurchaseModal({
           fundingAccounts={fundingAccounts}
           isLoadingAccounts={isLoadingOptions}
           accountsError={optionsError}
-          maximum={options?.maximum_purchase_amount ?? '1000000.00'}
+          maximum={options?.maximum_purchase_amount ?? MAXIMUM_PURCHASE_AMOUNT}
           onChange={flow.update}
           onNext={() => flow.goTo('agreement')}
           onLinkBank={onLinkBank}
