@@ -90,7 +90,11 @@ export function AuditLogModal({ product, onClose }: { product: AdminProduct; onC
 }
 
 function AuditEntry({ entry }: { entry: ProductAuditEntry }) {
-  const keys = [...new Set([...Object.keys(entry.old_values ?? {}), ...Object.keys(entry.new_values ?? {})])];
+  const order = Object.keys(fieldLabels);
+  const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
+  const keys = [
+    ...new Set([...Object.keys(entry.old_values ?? {}), ...Object.keys(entry.new_values ?? {})]),
+  ].sort((left, right) => rank(left) - rank(right));
   const who = entry.admin ? `${entry.admin.first_name} ${entry.admin.last_name}` : 'A removed admin';
   return (
     <li className="audit-entry">
