@@ -11,20 +11,15 @@ import {
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { Executor } from '../../db/client';
 import { trimRate } from '../products/product-mapper';
-import {
-  findInvestorProfile,
-  getAccountBalance,
-  listBalanceChanges,
-  listRecentNotifications,
-} from './portal-repository';
+import { listBalanceChanges, listRecentNotifications, readAccountOverview } from './portal-repository';
 
 /** The spec's message when there is no investor record behind the session. */
 export const noInvestorMessage = 'No investor profiles found. Please create an investor record first.';
 
 export async function getOverview(db: Executor, investorId: string): Promise<OverviewResponse> {
-  const profile = await findInvestorProfile(db, investorId);
-  if (!profile) throw new AppError('not_found', { message: noInvestorMessage });
-  const { balance, notes } = await getAccountBalance(db, investorId, OVERVIEW_NOTE_LIMIT);
+  const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
+  if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
+  const { profile, balance, notes } = overview;
   return {
     first_name: profile.first_name,
     balance: {

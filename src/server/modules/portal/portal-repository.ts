@@ -46,79 +46,91 @@ export interface NoteSummaryRow {
   value: string;
 }
 
-/**
- * The spec's get_account_balance (totals over active and matured notes) and the newest of
- * those notes, in one statement: the totals are window sums over every note, taken before
- * the limit.
- */
-export async function getAccountBalance(
-  db: Executor,
-  investorId: string,
-  noteLimit: number,
-): Promise<{ balance: BalanceRow; notes: NoteSummaryRow[] }> {
-  const result = await db.execute(sql`
-    with notes as (
-      select * from (${noteValuesOf(investorId)}) n where n.status in (${balanceStatusList})
-    )
-    select n.id, n.investment_type, n.principal_amount::text as principal_amount,
-           n.interest_rate_annual::text as interest_rate_annual, n.term_years,
-           to_char(n.start_date, 'YYYY-MM-DD') as start_date, to_char(n.maturity_date, 'YYYY-MM-DD') as maturity_date,
-           n.status, n.value::text as value,
-           (sum(n.value) over ())::text as total_balance,
-           (coalesce(sum(n.value) filter (where n.investment_type = 'high_yield') over (), 0))::text as high_yield_total,
-           (coalesce(sum(n.value) filter (where n.investment_type = 'standard') over (), 0))::text as standard_total,
-           (coalesce(round(sum(n.interest_accrued) filter (where n.status = 'active') over (), 2), 0))::text
-             as accruing_interest,
-           (count(*) over ())::int as note_count
-    from notes n
-    order by n.start_date desc, n.id
-    limit ${noteLimit}`);
-  const rows = rowsOf<NoteSummaryRow & BalanceRow>(result);
-  const first = rows[0];
-  const balance: BalanceRow = first
-    ? {
-        total_balance: first.total_balance,
-        high_yield_total: first.high_yield_total,
-        standard_total: first.standard_total,
-        accruing_interest: first.accruing_interest,
-        note_count: first.note_count,
-      }
-    : {
-        total_balance: '0',
-        high_yield_total: '0',
-        standard_total: '0',
-        accruing_interest: '0',
-        note_count: 0,
-      };
-  const notes = rows.map((row) => ({
-    id: row.id,
-    investment_type: row.investment_type,
-    principal_amount: row.principal_amount,
-    interest_rate_annual: row.interest_rate_annual,
-    term_years: row.term_years,
-    start_date: row.start_date,
-    maturity_date: row.maturity_date,
-    status: row.status,
-    value: row.value,
-  }));
-  return { balance, notes };
-}
-
 export interface InvestorProfileRow {
   first_name: string | null;
   referral_code: string;
   referral_count: number;
 }
 
-export async function findInvestorProfile(
+export interface AccountOverviewRows {
+  profile: InvestorProfileRow;
+  balance: BalanceRow;
+  notes: NoteSummaryRow[];
+}
+
+const noBalance: BalanceRow = {
+  total_balance: '0',
+  high_yield_total: '0',
+  standard_total: '0',
+  accruing_interest: '0',
+  note_count: 0,
+};
+
+/**
+ * The overview in one statement: the investor's profile, the spec's get_account_balance
+ * (totals over active and matured notes, as window sums taken before the limit) and the
+ * newest of those notes. Null when there is no such investor.
+ */
+export async function readAccountOverview(
   db: Executor,
   investorId: string,
-): Promise<InvestorProfileRow | null> {
+  noteLimit: number,
+): Promise<AccountOverviewRows | null> {
   const result = await db.execute(sql`
+    with notes as (
+      select * from (${noteValuesOf(investorId)}) n where n.status in (${balanceStatusList})
+    ),
+    newest as (
+      select n.id, n.investment_type, n.principal_amount::text as principal_amount,
+             n.interest_rate_annual::text as interest_rate_annual, n.term_years,
+             to_char(n.start_date, 'YYYY-MM-DD') as start_date,
+             to_char(n.maturity_date, 'YYYY-MM-DD') as maturity_date, n.status, n.value::text as value,
+             (sum(n.value) over ())::text as total_balance,
+             (coalesce(sum(n.value) filter (where n.investment_type = 'high_yield') over (), 0))::text
+               as high_yield_total,
+             (coalesce(sum(n.value) filter (where n.investment_type = 'standard') over (), 0))::text as standard_total,
+             (coalesce(round(sum(n.interest_accrued) filter (where n.status = 'active') over (), 2), 0))::text
+               as accruing_interest,
+             (count(*) over ())::int as note_count
+      from notes n
+      order by n.start_date desc, n.id
+      limit ${noteLimit}
+    )
     select v.first_name, v.referral_code,
-           (select count(*)::int from referrals r where r.referrer_investor_id = v.id) as referral_count
-    from investors v where v.id = ${investorId}::uuid`);
-  return rowsOf<InvestorProfileRow>(result)[0] ?? null;
+           (select count(*)::int from referrals r where r.referrer_investor_id = v.id) as referral_count,
+           newest.*
+    from investors v
+    left join newest on true
+    where v.id = ${investorId}::uuid
+    order by newest.start_date desc nulls last, newest.id`);
+  const rows = rowsOf<InvestorProfileRow & Partial<NoteSummaryRow & BalanceRow>>(result);
+  const first = rows[0];
+  if (!first) return null;
+  const profile = {
+    first_name: first.first_name,
+    referral_code: first.referral_code,
+    referral_count: first.referral_count,
+  };
+  if (!first.id) return { profile, balance: noBalance, notes: [] };
+  const balance: BalanceRow = {
+    total_balance: first.total_balance ?? '0',
+    high_yield_total: first.high_yield_total ?? '0',
+    standard_total: first.standard_total ?? '0',
+    accruing_interest: first.accruing_interest ?? '0',
+    note_count: first.note_count ?? 0,
+  };
+  const notes = rows.map((row) => ({
+    id: row.id!,
+    investment_type: row.investment_type!,
+    principal_amount: row.principal_amount!,
+    interest_rate_annual: row.interest_rate_annual!,
+    term_years: row.term_years!,
+    start_date: row.start_date!,
+    maturity_date: row.maturity_date!,
+    status: row.status!,
+    value: row.value!,
+  }));
+  return { profile, balance, notes };
 }
 
 /** The balance after each day it changed, oldest first: the running sum of every entry's effect. */

@@ -116,6 +116,24 @@ describe('account overview', () => {
     expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
   });
 
+  it('answers zeros and no notes for an investor who has not invested yet', async () => {
+    const cleo = await signUpBankedInvestor(testApp, 'cleo@example.com');
+    const body = (await get(cleo.cookie, '/api/portal/overview')).json<OverviewResponse>();
+    expect(body).toMatchObject({
+      first_name: null,
+      balance: {
+        total_balance: '0.00',
+        high_yield_total: '0.00',
+        standard_total: '0.00',
+        accruing_interest: '0.00',
+      },
+      notes: [],
+      note_count: 0,
+      referral: { signups: 0 },
+    });
+    expect((await get(cleo.cookie, '/api/portal/balance-history')).json()).toEqual({ points: [] });
+  });
+
   it('counts the investor’s referrals', async () => {
     await testApp.context.db
       .insert(referrals)
