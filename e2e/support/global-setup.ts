@@ -11,7 +11,11 @@ let server: AppServer | undefined;
 
 /** One demo-mode server for the whole browser run; tests isolate themselves with unique e-mails. */
 export async function setup(project: TestProject) {
-  server = await startAppServer({ port: Number(process.env.E2E_PORT ?? 3990) });
+  // Every browser test signs in from 127.0.0.1: raise the per-IP limits (never switch them off).
+  server = await startAppServer({
+    port: Number(process.env.E2E_PORT ?? 3990),
+    env: { RATE_LIMIT_MULTIPLIER: '20' },
+  });
   project.provide('baseUrl', server.baseUrl);
 }
 

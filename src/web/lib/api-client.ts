@@ -74,14 +74,14 @@ export async function callFunction<Response>(name: string, payload: unknown = {}
   try {
     return await apiRequest<Response>(`/functions/v1/${name}`, { method: 'POST', body: payload });
   } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.body &&
-      typeof error.body === 'object' &&
-      !('error' in error.body && typeof (error.body as { error: unknown }).error === 'object')
-    ) {
-      return error.body as Response;
-    }
+    if (error instanceof ApiError && isSpecShapedAnswer(error.body)) return error.body as Response;
     throw error;
   }
+}
+
+/** A function's own refusal ({ok|success: false, error: "text" | null}) as opposed to the platform's {error: {code, message}}. */
+function isSpecShapedAnswer(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const error = (body as { error?: unknown }).error;
+  return !(typeof error === 'object' && error !== null);
 }
