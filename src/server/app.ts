@@ -21,6 +21,7 @@ import type { DatabaseHandle } from './db/client';
 import { JobFunctionRegistry } from './functions/job-functions';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerStrictJsonParser } from './http/json-body';
+import { serializeRequestForLog } from './http/log-serializers';
 import { registerOriginCheck } from './http/origin-check';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/dev-routes';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         : {
             level: config.LOG_LEVEL,
             redact: { paths: redactedLogPaths, censor: '[redacted]' },
+            serializers: { req: serializeRequestForLog },
             ...(options.logDestination ? { stream: options.logDestination } : {}),
           },
     genReqId: (request) => {
