@@ -1,0 +1,160 @@
+/**
+ * Starts the server as a child process (see process-server.ts) for tests that need real
+ * processes: two instances on one database, `kill -9` at a pause point, a database restart.
+ *
+ *   const server = await startAppProcess({ port: 3271, schemaName, env: { FAULT_PAUSE_AT: 'ach:before-commit' } });
+ *   await server.waitForPause();
+ *   server.kill9();
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote (its log lines). */
+  output(): string;
+  /** Resolves when the process has stopped at its FAULT_PAUSE_AT point. */
+  waitForPause(timeoutMs?: number): Promise<string>;
+  kill9(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const entry = resolve(dirname(fileURLToPath(import.meta.url)), 'process-server.ts');
+
+async function waitUntil(
+  check: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+export async function startAppProcess(options: {
+  port: number;
+  databaseUrl: string;
+  schemaName?: string;
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}): Promise<AppProcess> {
+  const signalFile = join(mkdtempSync(join(tmpdir(), 'fault-')), 'paused');
+  const chunks: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      DEMO_MODE: 'false',
+      LOG_LEVEL: 'warn',
+      SCHEDULER_ENABLED: 'false',
+      APP_URL: `http://127.0.0.1:${options.port}`,
+      PORT: String(options.port),
+      DATABASE_URL: options.databaseUrl,
+      TEST_SEARCH_PATH: options.schemaName ?? '',
+      FAULT_PAUSE_SIGNAL_FILE: signalFile,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const output = () => chunks.join('');
+  await waitUntil(
+    () => {
+      if (child.exitCode !== null) throw new Error(`The app process exited: ${output()}`);
+      return output().includes('process-server listening');
+    },
+    `the app on port ${options.port}`,
+    options.startTimeoutMs ?? 90_000,
+  );
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    child,
+    output,
+    async waitForPause(timeoutMs = 60_000) {
+      await waitUntil(() => existsSync(signalFile), 'the pause point', timeoutMs);
+      return readFileSync(signalFile, 'utf8');
+    },
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: unknown;
+  text: string;
+  cookies: string[];
+}
+
+/** One JSON call to a process; `cookies` are the Set-Cookie name=value pairs it answered with. */
+export async function callProcess(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  return { status: response.status, body, text, cookies };
+}
+
+/** Signs an admin in on a process; the headers every admin call then carries. */
+export async function adminHeadersOn(
+  base: string,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; 'x-admin-token': string }> {
+  const answer = await callProcess(base, 'POST', '/functions/v1/admin-login', { body: { email, password } });
+  const cookie = answer.cookies.find((value) => value.startsWith('sl_admin_session='));
+  if (answer.status !== 200 || !cookie) throw new Error(`admin-login failed: ${answer.text}`);
+  return { cookie, 'x-admin-token': (answer.body as { token: string }).token };
+}
+
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  isDone: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
