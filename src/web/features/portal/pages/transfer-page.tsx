@@ -136,6 +136,11 @@ export function TransferPage() {
             CONVERT TO HIGH-YIELD
           </Button>
         </div>
+        {hasFunds ? null : (
+          <p className="transfer-note">
+            Funds become available when a Standard note’s 12-month lock-up ends or a High-Yield note matures.
+          </p>
+        )}
         <p className="transfer-note">
           Transfers are paid at the end of the current quarter: funds will not appear in your bank account
           until {formatLongDate(summary.next_payment_date)}.
