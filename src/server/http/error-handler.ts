@@ -13,6 +13,36 @@ function firstValidationMessage(error: FastifyError): string {
   return error.message;
 }
 
+export const databaseUnavailableMessage = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** Socket errors and PostgreSQL's "connection exception" (08) and "operator intervention" (57P) classes. */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/** Whether an error (or one it wraps: drizzle wraps the driver's) means the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) return true;
+    if (
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(
+        current.message,
+      )
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
 /** The one error handler: AppError -> {error: {code, message}}; 5xx hide their details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -51,6 +81,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? 'Unsupported content type'
             : fastifyError.message;
       return reply.status(status).send({ error: { code, message } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: { code: 'unavailable', message: databaseUnavailableMessage } });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'internal', message: 'Something went wrong' } });
