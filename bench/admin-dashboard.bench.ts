@@ -349,7 +349,7 @@ async function seed(): Promise<void> {
       await client.query(
         `insert into users (id, email, email_verified_at, phone_e164, created_at)
          select gen_random_uuid(), 'investor' || n || '@bench.example', now(),
-                '+1' || (2000000000 + (n * 7919) % 7999999999)::text, now() - (n % 730) * interval '1 day'
+                '+1' || (2000000000 + (n::bigint * 7919) % 7999999999)::text, now() - (n % 730) * interval '1 day'
            from generate_series(1, $1) n`,
         [investorCount],
       );
