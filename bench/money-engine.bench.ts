@@ -6,7 +6,9 @@
  * one INSERT ... SELECT per posted table. Prints both, the ratio and peak memory.
  *
  * Uses a throw-away schema on BENCH_DATABASE_URL (default the local test database), dropped
- * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size.
+ * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size. Seeding a million
+ * notes takes long on a busy machine: BENCH_REUSE_SCHEMA=<schema> runs again on a schema a
+ * previous run left (it is reset to the eve of the run date and kept).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -28,7 +30,11 @@ const investorCount = Math.ceil(noteCount / notesPerInvestor);
 /** The timed execution date: a month's first day, so February is posted for every note. */
 const runDate: IsoDate = '2026-03-01';
 const period = addMonths(startOfMonth(runDate), -1);
-const schema = `bench_money_${randomBytes(4).toString('hex')}`;
+const reusedSchema = process.env.BENCH_REUSE_SCHEMA;
+if (reusedSchema !== undefined && !/^bench_money_[0-9a-f]{8}$/.test(reusedSchema)) {
+  throw new Error('BENCH_REUSE_SCHEMA must name a schema this bench created (bench_money_xxxxxxxx)');
+}
+const schema = reusedSchema ?? `bench_money_${randomBytes(4).toString('hex')}`;
 
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)} s`;
@@ -77,32 +83,32 @@ async function seed(db: Database): Promise<void> {
                                verification_status, verified_at)
     select id, 'sandbox', 'Bench Bank', 'checking', '1234', true, 'verified', now() from investors`);
   const eve = '2026-02-28';
+  // Posted through January and accrued through Feb 27, by the engine's own formula and rounding.
   await db.execute(sql`
     insert into investments (investor_id, investment_type, principal_amount, interest_rate_annual, term_years, start_date,
-                             maturity_date, status, accrued_through)
-    select v.id, n.kind, n.principal, n.rate, n.term, n.start,
-           case when n.kind = 'standard' then (n.start + interval '12 months')::date
-                else (n.start + make_interval(years => n.term::int))::date end,
-           'active', ${eve}::date
-    from (select id, row_number() over (order by id) as position from investors) v
-    cross join lateral (
-      select k,
-             case when (v.position + k) % 2 = 0 then 'standard' else 'high_yield' end as kind,
-             (5000 + ((v.position * 7919 + k * 104729) % 95000))::numeric(14, 2) as principal,
-             case when (v.position + k) % 2 = 0 then 0.08 else (array[0.09, 0.094, 0.098, 0.1024])[1 + (v.position + k) % 4] end
-               as rate,
-             case when (v.position + k) % 2 = 0 then 1 else 3 + (v.position + k) % 3 end as term,
-             ('2024-01-02'::date + ((v.position * 31 + k * 97) % 729)::int) as start
-      from generate_series(1, ${notesPerInvestor}) k
-    ) n
-    limit ${noteCount}`);
-  // Posted through January, accrued through Feb 27 (the engine's own formula and rounding).
-  await db.execute(sql`
-    update investments i set
-      interest_posted = round(${cumulativeInterestAt(sql`'2026-02-01'::date`)}, 2),
-      last_posted_period = '2026-01-01'`);
-  await db.execute(sql`
-    update investments i set interest_accrued = ${cumulativeInterestAt(sql`i.accrued_through`)} - i.interest_posted`);
+                             maturity_date, status, accrued_through, interest_posted, last_posted_period, interest_accrued)
+    select i.investor_id, i.investment_type, i.principal_amount, i.interest_rate_annual, i.term_years, i.start_date,
+           i.maturity_date, 'active', ${eve}::date, round(${cumulativeInterestAt(sql`'2026-02-01'::date`)}, 2), '2026-01-01',
+           ${cumulativeInterestAt(sql`${eve}::date`)} - round(${cumulativeInterestAt(sql`'2026-02-01'::date`)}, 2)
+    from (
+      select v.id as investor_id, n.kind as investment_type, n.principal as principal_amount, n.rate as interest_rate_annual,
+             n.term as term_years, n.start as start_date,
+             case when n.kind = 'standard' then (n.start + interval '12 months')::date
+                  else (n.start + make_interval(years => n.term::int))::date end as maturity_date,
+             0::numeric as amount_withdrawn, 0::numeric as withdrawn_principal_days
+      from (select id, row_number() over (order by id) as position from investors) v
+      cross join lateral (
+        select k,
+               case when (v.position + k) % 2 = 0 then 'standard' else 'high_yield' end as kind,
+               (5000 + ((v.position * 7919 + k * 104729) % 95000))::numeric(14, 2) as principal,
+               case when (v.position + k) % 2 = 0 then 0.08
+                    else (array[0.09, 0.094, 0.098, 0.1024])[1 + (v.position + k) % 4] end::numeric(9, 6) as rate,
+               case when (v.position + k) % 2 = 0 then 1 else 3 + (v.position + k) % 3 end as term,
+               ('2024-01-02'::date + ((v.position * 31 + k * 97) % 729)::int) as start
+        from generate_series(1, ${notesPerInvestor}) k
+      ) n
+      limit ${noteCount}
+    ) i`);
   // What was posted before stands in the ledger as one entry per note (and its credit), so the
   // ledger check holds on the seeded state too.
   await db.execute(sql`
@@ -129,7 +135,27 @@ async function seed(db: Database): Promise<void> {
                                          transaction_date, ach_payment_id, notes)
     select i.id, i.investor_id, 'purchase', i.principal_amount, i.principal_amount, i.start_date, a.id, 'Note purchased'
     from investments i join ach_payments a on a.investment_id = i.id and a.payment_type = 'funding'`);
-  await db.execute(sql`vacuum analyze`);
+  await db.execute(
+    sql`vacuum analyze users, investors, bank_accounts, investments, investment_transactions, ach_payments`,
+  );
+}
+
+/** Takes a schema a previous run left back to the eve of the run date. */
+async function resetToEve(db: Database): Promise<void> {
+  await db.execute(
+    sql`delete from ach_payments where payment_type = 'interest' and posting_period = ${period}::date`,
+  );
+  await db.execute(
+    sql`delete from investment_transactions where transaction_type = 'interest_payment' and posting_period = ${period}::date`,
+  );
+  await db.execute(sql`
+    update investments i set last_posted_period = '2026-01-01', accrued_through = '2026-02-28',
+      interest_posted = round(${cumulativeInterestAt(sql`'2026-02-01'::date`)}, 2),
+      interest_accrued = ${cumulativeInterestAt(sql`'2026-02-28'::date`)} - round(${cumulativeInterestAt(sql`'2026-02-01'::date`)}, 2)
+    where i.last_posted_period <> '2026-01-01' or i.accrued_through <> '2026-02-28'`);
+  await db.execute(
+    sql`vacuum analyze users, investors, bank_accounts, investments, investment_transactions, ach_payments`,
+  );
 }
 
 /** The same writes as the engine's run, as plainly as SQL can make them, in one transaction (rolled back). */
@@ -186,7 +212,7 @@ const countingNotifier = (): MoneyNotifier & { investors: number } => {
 
 const admin = new pg.Client({ connectionString: databaseUrl });
 await admin.connect();
-await admin.query(`create schema ${schema}`);
+if (!reusedSchema) await admin.query(`create schema ${schema}`);
 const database = await openDatabase({ databaseUrl, searchPath: schema, poolSize: 4 });
 const floorPool = new pg.Pool({ connectionString: databaseUrl, max: 1, options: `-c search_path=${schema}` });
 try {
@@ -194,12 +220,15 @@ try {
     `money engine on PostgreSQL: ${noteCount.toLocaleString('en-US')} active notes, ${investorCount.toLocaleString('en-US')} investors, run date ${runDate}`,
   );
   await migrate(database.db);
-  await timed('seed (users, investors, banks, notes, funding, purchases)', () => seed(database.db));
-
-  // The floor runs twice and rolls back; the second run, on the same vacuumed pages the engine
-  // will see, is the one compared.
-  await timed('floor warm-up (rolled back)', () => floor(floorPool));
-  await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
+  if (reusedSchema) {
+    await timed(`reset ${schema} to the eve of the run date`, () => resetToEve(database.db));
+  } else {
+    await timed('seed (users, investors, banks, notes, funding, purchases)', () => seed(database.db));
+    // The floor runs twice and rolls back; the second run, on the same vacuumed pages the
+    // engine will see, is the one compared.
+    await timed('floor warm-up (rolled back)', () => floor(floorPool));
+    await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
+  }
   const floorRun = await timed('floor: 1 UPDATE + 2 INSERT ... SELECT (rolled back)', () => floor(floorPool));
   await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
 
@@ -247,6 +276,6 @@ try {
 } finally {
   await floorPool.end();
   await database.close();
-  await admin.query(`drop schema if exists ${schema} cascade`);
+  if (!reusedSchema) await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.end();
 }
