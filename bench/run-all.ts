@@ -17,7 +17,10 @@ const files = readdirSync(here)
 let failed = 0;
 for (const file of files) {
   process.stdout.write(`\n=== ${file} ===\n`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], { stdio: 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(here, file)], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   if (result.status !== 0) failed += 1;
 }
 process.stdout.write(`\n${files.length - failed} benchmarks ran, ${failed} failed to run\n`);

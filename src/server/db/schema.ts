@@ -106,7 +106,13 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
-export const smsCodePurposes = ['verify_phone', 'sign_in', 'second_factor', 'step_up', 'change_phone'] as const;
+export const smsCodePurposes = [
+  'verify_phone',
+  'sign_in',
+  'second_factor',
+  'step_up',
+  'change_phone',
+] as const;
 
 export const smsCodes = pgTable(
   'sms_codes',
@@ -441,7 +447,9 @@ export const investments = pgTable(
      * Sum over the Standard-note withdrawals of amount x days it earned before leaving, so
      * cumulative interest = rate x ((principal - amount_withdrawn) x days + this) / 365.
      */
-    withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 }).notNull().default('0'),
+    withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 })
+      .notNull()
+      .default('0'),
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
@@ -465,7 +473,13 @@ export const investments = pgTable(
   ],
 );
 
-export const transactionTypes = ['purchase', 'interest_payment', 'withdrawal', 'reinvestment', 'reversal'] as const;
+export const transactionTypes = [
+  'purchase',
+  'interest_payment',
+  'withdrawal',
+  'reinvestment',
+  'reversal',
+] as const;
 
 /** The append-only ledger. */
 export const investmentTransactions = pgTable(
@@ -494,7 +508,11 @@ export const investmentTransactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('investment_transactions_investor_idx').on(table.investorId, table.createdAt.desc(), table.id.desc()),
+    index('investment_transactions_investor_idx').on(
+      table.investorId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('investment_transactions_investor_type_idx').on(
       table.investorId,
       table.transactionType,
@@ -560,9 +578,7 @@ export const achPayments = pgTable(
     index('ach_payments_status_idx').on(table.status, table.effectiveDate),
     index('ach_payments_investor_idx').on(table.investorId, table.createdAt.desc()),
     index('ach_payments_type_status_idx').on(table.paymentType, table.status),
-    uniqueIndex('ach_payments_funding_key')
-      .on(table.investmentId)
-      .where(sql`payment_type = 'funding'`),
+    uniqueIndex('ach_payments_funding_key').on(table.investmentId).where(sql`payment_type = 'funding'`),
     uniqueIndex('ach_payments_interest_key')
       .on(table.investmentId, table.postingPeriod)
       .where(sql`payment_type = 'interest'`),
@@ -902,4 +918,3 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
-
