@@ -21,6 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
@@ -168,6 +169,12 @@ async function openSessions(client: pg.Client, investors: Investor[]): Promise<s
     [investors.map((investor) => investor.userId), tokens.map(hashToken)],
   );
   return tokens.map((token) => `sl_session=${token}`);
+}
+
+/** CPU seconds the process has used (user + system), from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function residentMemoryMb(pid: number): number {
@@ -348,12 +355,15 @@ async function main(): Promise<void> {
     }
 
     let warmMemory = Number.NaN;
+    let warmCpu = Number.NaN;
     const memoryTimer = setTimeout(() => {
       warmMemory = residentMemoryMb(server!.child.pid!);
+      warmCpu = cpuSeconds(server!.child.pid!);
     }, warmupSeconds * 1000);
     await Promise.all(Array.from({ length: userCount }, (_, index) => simulate(index)));
     clearTimeout(memoryTimer);
     const endMemory = residentMemoryMb(server.child.pid!);
+    const appCpuSeconds = cpuSeconds(server.child.pid!) - warmCpu;
     await lookups.end();
 
     const measured = samples.filter((sample) => sample.at >= measuredFrom);
@@ -386,6 +396,9 @@ async function main(): Promise<void> {
           ];
         }),
       ),
+      appCpuMsPerRequest: (appCpuSeconds * 1000) / measured.length,
+      appCpuShareOfOneCore: appCpuSeconds / seconds,
+      machineLoadAverage: loadavg()[0] ?? Number.NaN,
       memoryAfterWarmupMb: warmMemory,
       memoryAtEndMb: endMemory,
       memoryGrowthPercent: ((endMemory - warmMemory) / warmMemory) * 100,
@@ -402,6 +415,9 @@ async function main(): Promise<void> {
         `    ${kind.padEnd(18)} ${String(figures.requests).padStart(6)} requests  p50 ${figures.p50.toFixed(1)} ms  p95 ${figures.p95.toFixed(1)} ms  p99 ${figures.p99.toFixed(1)} ms`,
       );
     }
+    console.log(
+      `  app CPU              ${report.appCpuMsPerRequest.toFixed(1)} ms a request, ${(report.appCpuShareOfOneCore * 100).toFixed(0)}% of one core (machine load average ${report.machineLoadAverage.toFixed(1)} on ${cpus().length} cores)`,
+    );
     console.log(
       `  errors               ${errors}${failures.size > 0 ? ` ${JSON.stringify(report.failures)}` : ''}`,
     );
