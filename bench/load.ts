@@ -435,7 +435,7 @@ async function main(): Promise<void> {
       `  errors               ${errors}${failures.size > 0 ? ` ${JSON.stringify(report.failures)}` : ''}`,
     );
     console.log(
-      `  app memory (RSS)     ${warmMemory.toFixed(0)} MB after warm-up, ${endMemory.toFixed(0)} MB at the end, medians of ${windowMs / 1000} s (${report.memoryGrowthPercent >= 0 ? '+' : ''}${report.memoryGrowthPercent.toFixed(1)}%)`,
+      `  app memory (RSS)     ${warmMemory.toFixed(0)} MB after warm-up, ${endMemory.toFixed(0)} MB at the end, medians of ${(windowMs / 1000).toFixed(0)} s (${report.memoryGrowthPercent >= 0 ? '+' : ''}${report.memoryGrowthPercent.toFixed(1)}%)`,
     );
     console.log(
       `  goals                0 errors: ${errors === 0 ? 'met' : 'NOT met'}; p99 < 200 ms: ${report.p99 < 200 ? 'met' : 'NOT met'}; memory growth <= 10%: ${report.memoryGrowthPercent <= 10 ? 'met' : 'NOT met'}`,
