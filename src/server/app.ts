@@ -93,7 +93,8 @@ export function defaultWebRoot(): string | null {
 
 function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers']) {
   const email =
-    overrides?.email ?? (config.SMTP_URL ? smtpEmailProvider(config.SMTP_URL, config.emailFrom) : outboxOnlyEmailProvider());
+    overrides?.email ??
+    (config.SMTP_URL ? smtpEmailProvider(config.SMTP_URL, config.emailFrom) : outboxOnlyEmailProvider());
   const sms =
     overrides?.sms ??
     (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM
@@ -196,7 +197,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      error: { code: 'rate_limited', message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.` },
+      error: {
+        code: 'rate_limited',
+        message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      },
     }),
   });
   registerOriginCheck(app, config);
@@ -234,7 +238,10 @@ const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
 
 /** Serves the built app; any other GET path gets index.html and the client router decides (unknown -> home). */
 function registerWebApp(app: FastifyInstance, webRoot: string, publicConfig: Record<string, unknown>): void {
-  const attribute = JSON.stringify(publicConfig).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const attribute = JSON.stringify(publicConfig)
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;');
   const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace('__APP_CONFIG__', attribute);
   app.register(fastifyStatic, {
     root: webRoot,
@@ -242,7 +249,9 @@ function registerWebApp(app: FastifyInstance, webRoot: string, publicConfig: Rec
     index: false,
     maxAge: '1d',
   });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {

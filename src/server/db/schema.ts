@@ -745,9 +745,7 @@ export const jobExecutionHistory = pgTable(
       .on(table.jobId, table.scheduledFor)
       .where(sql`trigger = 'schedule'`),
     /** A job never overlaps with itself, whoever starts it. */
-    uniqueIndex('job_execution_history_one_running_key')
-      .on(table.jobId)
-      .where(sql`status = 'running'`),
+    uniqueIndex('job_execution_history_one_running_key').on(table.jobId).where(sql`status = 'running'`),
     check('job_execution_history_status_check', inList('status', ['running', 'completed', 'failed'])),
     check('job_execution_history_trigger_check', inList('trigger', ['schedule', 'manual', 'startup'])),
   ],
