@@ -7,10 +7,12 @@
  *   server.kill9();
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 export interface AppProcess {
   url: string;
@@ -23,7 +25,43 @@ export interface AppProcess {
   stop(): Promise<void>;
 }
 
-const entry = resolve(dirname(fileURLToPath(import.meta.url)), 'process-server.ts');
+const here = dirname(fileURLToPath(import.meta.url));
+let bundled: Promise<string> | null = null;
+
+/**
+ * process-server.ts bundled once per test process with esbuild (dependencies external), so each
+ * start skips compiling the server again. It is written to dist/test-support under the hash of
+ * its content (renamed into place, so parallel test files share one file safely); from there the
+ * migrations resolve to src/server/db/migrations.
+ */
+function processServerEntry(): Promise<string> {
+  bundled ??= (async () => {
+    const result = await build({
+      entryPoints: [join(here, 'process-server.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+      write: false,
+    });
+    const code = result.outputFiles[0]!.contents;
+    const folder = resolve(here, '..', '..', '..', 'dist', 'test-support');
+    const file = join(
+      folder,
+      `process-server-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.mjs`,
+    );
+    if (!existsSync(file)) {
+      mkdirSync(folder, { recursive: true });
+      const partial = `${file}.${process.pid}.tmp`;
+      writeFileSync(partial, code);
+      renameSync(partial, file);
+    }
+    return file;
+  })();
+  return bundled;
+}
 
 async function waitUntil(
   check: () => boolean | Promise<boolean>,
@@ -51,7 +89,7 @@ export async function startAppProcess(options: {
 }): Promise<AppProcess> {
   const signalFile = join(mkdtempSync(join(tmpdir(), 'fault-')), 'paused');
   const chunks: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [await processServerEntry()], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

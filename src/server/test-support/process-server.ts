@@ -4,6 +4,7 @@
  * PostgreSQL schema, TEST_CLOCK_OFFSET_MS runs its clock ahead of the wall clock (a restart
  * "ten minutes later", so leases and heartbeats of a killed process count as stale).
  *
+ * Started by app-process.ts (bundled once per test run); by hand:
  *   node --import tsx src/server/test-support/process-server.ts   (env: DATABASE_URL, PORT, ...)
  */
 import { businessDateOf } from '../../shared/dates/business-time';
