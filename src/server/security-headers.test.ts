@@ -110,15 +110,28 @@ describe('in production', () => {
     expect(investorCookie?.domain).toBeUndefined();
 
     const admin = await signInTestAdmin(testApp, 'support');
-    expect(admin.cookie.startsWith(`${ADMIN_SESSION_COOKIE}=`)).toBe(true);
+    expect(admin.cookie.startsWith(`__Host-${ADMIN_SESSION_COOKIE}=`)).toBe(true);
     const adminLogin = await testApp.app.inject({
       method: 'POST',
       url: '/functions/v1/admin-login',
       payload: { email: 'support@staff.example', password: testAdminPassword },
     });
-    const adminCookie = adminLogin.cookies.find((cookie) => cookie.name === ADMIN_SESSION_COOKIE);
+    const adminCookie = adminLogin.cookies.find((cookie) => cookie.name === `__Host-${ADMIN_SESSION_COOKIE}`);
     expect(adminCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/' });
     expect(adminCookie?.domain).toBeUndefined();
+    // The prefixed cookie is the one the server reads: the session works, the bare name does not.
+    const sessionAnswer = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { cookie: admin.cookie },
+    });
+    expect(sessionAnswer.statusCode).toBe(200);
+    const bareName = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { cookie: `${ADMIN_SESSION_COOKIE}=${adminCookie?.value}` },
+    });
+    expect(bareName.statusCode).toBe(401);
   });
 });
 

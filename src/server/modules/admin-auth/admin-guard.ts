@@ -41,7 +41,7 @@ export async function authenticateAdmin(
 ): Promise<AdminPrincipal> {
   const { principal } = await resolveAdminSession(
     context,
-    readAdminSessionCookie(request),
+    readAdminSessionCookie(request, context.config),
     csrfHeader(request),
   );
   if (!can(principal.role, action)) {

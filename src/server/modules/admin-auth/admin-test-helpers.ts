@@ -1,7 +1,7 @@
 import type { AdminRole } from '../../../shared/admin/permissions';
 import type { TestApp } from '../../test-support/test-app';
 import { createAdminAccount } from './service';
-import { ADMIN_SESSION_COOKIE } from './session-cookie';
+import { adminSessionCookieName } from './session-cookie';
 
 export interface SignedInAdmin {
   id: string;
@@ -33,9 +33,10 @@ export async function signInTestAdmin(
     payload: { email, password: testAdminPassword },
   });
   if (response.statusCode !== 200) throw new Error(`admin-login failed: ${response.body}`);
-  const sessionCookie = response.cookies.find((cookie) => cookie.name === ADMIN_SESSION_COOKIE);
+  const cookieName = adminSessionCookieName(testApp.config);
+  const sessionCookie = response.cookies.find((cookie) => cookie.name === cookieName);
   if (!sessionCookie) throw new Error('admin-login set no session cookie');
-  const cookie = `${ADMIN_SESSION_COOKIE}=${sessionCookie.value}`;
+  const cookie = `${cookieName}=${sessionCookie.value}`;
   const token = (response.json() as { token: string }).token;
   return { id: admin.id, role, cookie, token, headers: { cookie, 'x-admin-token': token } };
 }

@@ -57,7 +57,7 @@ export function adminAuthRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const { principal, csrfToken } = await resolveAdminSession(
           context,
-          readAdminSessionCookie(request),
+          readAdminSessionCookie(request, context.config),
           undefined,
         );
         reply.header('cache-control', 'no-store');
@@ -75,7 +75,7 @@ export function adminAuthRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const sessionToken = readAdminSessionCookie(request);
+        const sessionToken = readAdminSessionCookie(request, context.config);
         // Signing out needs the CSRF token of a live session, so another site cannot sign an admin out;
         // a session that has already ended only has its cookie cleared.
         const csrfToken = request.headers[ADMIN_TOKEN_HEADER];
