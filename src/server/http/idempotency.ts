@@ -30,6 +30,11 @@ export interface IdempotentRequest {
   fingerprint: unknown;
   now: Date;
   messages: { inProgress: string; keyReused: string };
+  /**
+   * Runs before the work of a request that is not a replay (a rate limit, say): a retry of a
+   * completed key gets its stored answer whatever it would say, and a refusal releases the key.
+   */
+  admit?: () => Promise<void>;
 }
 
 export function idempotencyKeyOf(request: FastifyRequest): string {
@@ -118,6 +123,7 @@ export async function runIdempotently<Body>(
     }
   }
   try {
+    await request.admit?.();
     const outcome = await db.transaction(async (tx) => {
       const result = await work(tx);
       await complete(tx, request, result.status, result.body);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PurchaseRequest } from '../../../shared/purchases/purchase-contracts';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { rowsOf } from '../../db/client';
+import { consumeRateLimit } from '../../security/rate-limiter';
 import { appSettings, investmentProducts } from '../../db/schema';
 import { testOrigin } from '../../test-support/investor-auth';
 import {
@@ -298,6 +299,27 @@ describe('a purchase', () => {
     const changed = await buy(validBody({ amount: '7000' }), { key });
     expect(changed.statusCode).toBe(422);
     expect(await countInvestments(ann.investorId)).toBe(count);
+  });
+
+  it('answers a retry of a completed key with its stored answer even when the purchase limit is used up', async () => {
+    const key = newKey();
+    const first = await buy(validBody({ amount: '5500' }), { key });
+    expect(first.statusCode).toBe(201);
+    // Use up the rest of the hour's purchases (30 per investor).
+    await consumeRateLimit(
+      testApp.context.db,
+      { name: 'purchase:investor', limit: 30, windowSeconds: 3600 },
+      ann.investorId,
+      testApp.clock.now(),
+      30,
+    );
+    const retry = await buy(validBody({ amount: '5500' }), { key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    const another = await buy(validBody({ amount: '5500' }));
+    expect(another.statusCode).toBe(429);
+    expect(another.json().error.message).toMatch(/^Too many purchases\. Try again in/);
   });
 
   it('lets the investor retry with the same key after a refused attempt', async () => {

@@ -122,7 +122,6 @@ export async function purchaseInvestment(
 ): Promise<IdempotentOutcome<PurchaseResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  await enforceRateLimit(context.db, purchasesPerInvestor, input.investorId, now, 'Too many purchases.');
   const written: { notice?: PurchaseNotice } = {};
   const outcome = await runIdempotently<PurchaseResponse>(
     context.db,
@@ -132,6 +131,8 @@ export async function purchaseInvestment(
       fingerprint: input.body,
       now,
       messages: { inProgress: purchaseMessages.inProgress, keyReused: purchaseMessages.keyReused },
+      admit: () =>
+        enforceRateLimit(context.db, purchasesPerInvestor, input.investorId, now, 'Too many purchases.'),
     },
     async (tx) => {
       const checked = await checkPurchase(tx, context, input.investorId, input.body);
