@@ -27,6 +27,27 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(variable));
   });
 
+  it('seeds demo data only on the embedded database or when DEMO_MODE=true (PRODUCT.md 35)', () => {
+    const databaseUrl = 'postgres://app@db.internal:5432/steadyline';
+    expect(loadConfig({ DATABASE_URL: databaseUrl }).isDemoMode).toBe(false);
+    expect(loadConfig({ DATABASE_URL: databaseUrl, NODE_ENV: 'development' }).isDemoMode).toBe(false);
+    expect(loadConfig({ DATABASE_URL: databaseUrl, DEMO_MODE: 'true' }).isDemoMode).toBe(true);
+    expect(loadConfig({ DEMO_MODE: 'false' }).isDemoMode).toBe(false);
+  });
+
+  it('listens on 127.0.0.1 outside production unless HOST is set, on every interface in production', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/steadyline' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://app.example.com',
+      FIELD_ENCRYPTION_KEY: 'a'.repeat(64),
+    };
+    expect(loadConfig(production).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+  });
+
   it('turns demo data off in production', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

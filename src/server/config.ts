@@ -20,7 +20,7 @@ const configSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    HOST: z.string().min(1).optional(),
     APP_URL: z.url().optional(),
     DATABASE_URL: z
       .string()
@@ -122,6 +122,8 @@ const configSchema = z
 export type RawConfig = z.output<typeof configSchema>;
 
 export interface AppConfig extends RawConfig {
+  /** The interface to listen on: HOST, else loopback outside production (decision 1320). */
+  HOST: string;
   isProduction: boolean;
   isDemoMode: boolean;
   isSchedulerEnabled: boolean;
@@ -157,10 +159,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const value = parsed.data;
   const isProduction = value.NODE_ENV === 'production';
   const appUrl = (value.APP_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
+  // Demo data (with its published passwords) only when asked for, or on the embedded database
+  // that nobody else shares (PRODUCT.md 35); a server given a real database is never a demo by default.
+  const isDemoMode = !isProduction && (value.DEMO_MODE ?? !value.DATABASE_URL);
   return {
     ...value,
+    // Outside production the dev outbox shows every sign-in code and link: keep it on this machine.
+    HOST: value.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     isProduction,
-    isDemoMode: isProduction ? false : (value.DEMO_MODE ?? true),
+    isDemoMode,
     isSchedulerEnabled: value.SCHEDULER_ENABLED ?? value.NODE_ENV !== 'test',
     appUrl,
     emailFrom:
