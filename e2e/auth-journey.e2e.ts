@@ -3,13 +3,14 @@
  * magic link from the outbox, the phone code, the password, /dashboard, /get-started, sign-out,
  * then sign-in with password + SMS code and with an SMS code alone; and the magic link through
  * a real SMTP server. This file runs its own server: e-mail goes out over SMTP (and is still
- * recorded in the dev outbox), and the SMS resend wait is 1 s so the journey need not wait.
+ * recorded in the dev outbox). SMS settings are the defaults users get (a 60 s resend wait).
  */
 import { SMTPServer } from 'smtp-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, openPage } from './support/browser';
+import { signUpInvestor } from './support/investor-session';
 import { type OutboxMessage, waitForOutboxMessage } from './support/outbox';
 
 const appPort = Number(process.env.E2E_AUTH_PORT ?? 3214);
@@ -46,7 +47,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
   server = await startAppServer({
     port: appPort,
-    env: { DEMO_MODE: 'false', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMS_RESEND_SECONDS: '1' },
+    env: { DEMO_MODE: 'false', SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
   });
   browser = await launchBrowser();
 });
@@ -194,6 +195,30 @@ describe('the investor identity journey', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('Enter your code').waitFor();
     const signInSms = await newestSms(phoneE164, secondFactor.created_at);
+    await page.getByLabel('Verification code').fill(codeIn(signInSms));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/get-started');
+    await context.close();
+  });
+
+  it('signs in with a password right after signing up and gets a fresh code that works', async () => {
+    const email = uniqueEmail('prompt');
+    const phoneE164 = `+1${uniquePhone()}`;
+    const signUp = await openPage(browser, server.baseUrl);
+    await signUpInvestor(signUp.context, server.baseUrl, { email, phone: phoneE164, password });
+    const signUpSms = await newestSms(phoneE164);
+    await signUp.context.close();
+
+    // At once, in another browser: the sign-up's phone code was used moments ago.
+    const { page, context } = await openPage(browser, server.baseUrl);
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Check your phone').waitFor();
+    await page.getByText(/We sent a 6-digit code to/).waitFor();
+    const signInSms = await newestSms(phoneE164, signUpSms.created_at);
+    expect(signInSms.id).not.toBe(signUpSms.id);
     await page.getByLabel('Verification code').fill(codeIn(signInSms));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/get-started');

@@ -64,6 +64,13 @@ export const authPasswordLoginResponse = z.object({
   needs_2fa: z.boolean(),
   phone_mask: z.string().nullable(),
   error: z.string().nullable(),
+  /**
+   * With needs_2fa: whether a code is on its way (false when a limit or the SMS provider
+   * stopped it; the screen then says so and offers a new one after retry_after_seconds).
+   */
+  code_sent: z.boolean().optional(),
+  /** Seconds before another code may be requested (the resend countdown). */
+  retry_after_seconds: z.number().int().nonnegative().optional(),
 });
 export type AuthPasswordLoginResponse = z.infer<typeof authPasswordLoginResponse>;
 

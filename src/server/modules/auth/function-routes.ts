@@ -186,7 +186,15 @@ export function authFunctionRoutes(context: AppContext): FastifyPluginAsyncZod {
             const invalid = invalidBody(request, authMessages.invalidCredentials);
             if (invalid) throw invalid;
             const result = await loginWithPassword(context, request, reply, request.body);
-            return { ok: true, needs_2fa: result.needs2fa, phone_mask: result.phoneMask, error: null };
+            if (!result.needs2fa) return { ok: true, needs_2fa: false, phone_mask: null, error: null };
+            return {
+              ok: true,
+              needs_2fa: true,
+              phone_mask: result.phoneMask,
+              error: null,
+              code_sent: result.codeSent,
+              retry_after_seconds: result.retryAfterSeconds,
+            };
           },
           (message) => ({ ok: false, needs_2fa: false, phone_mask: null, error: message }),
         ),

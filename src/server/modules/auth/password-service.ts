@@ -22,7 +22,7 @@ import {
 } from './repository';
 import { authSettingsOf, getInvestorSession, requireStepUp } from './session-guard';
 import { startSession } from './session-service';
-import { secondsUntilResend, sendSmsCode } from './sms-code-service';
+import { hasUsableSmsCode, secondsUntilResend, sendSmsCode } from './sms-code-service';
 
 let timingDummyHash: Promise<string> | undefined;
 
@@ -40,8 +40,32 @@ function lockedOut(retryAfterSeconds: number): AppError {
 }
 
 export type PasswordLoginResult =
-  | { needs2fa: true; phoneMask: string }
+  | { needs2fa: true; phoneMask: string; codeSent: boolean; retryAfterSeconds: number }
   | { needs2fa: false; phoneMask: null };
+
+/**
+ * The code that follows a correct password: a fresh one; or, when this sign-in repeats one made
+ * moments ago, the code already on its way; or none yet, said as such with the seconds until
+ * one can be requested (the screen never claims a code that was not sent).
+ */
+async function secondFactorCode(
+  context: AppContext,
+  request: FastifyRequest,
+  user: { id: string; phoneE164: string },
+): Promise<{ codeSent: boolean; retryAfterSeconds: number }> {
+  const target = { phoneE164: user.phoneE164, purpose: 'second_factor' as const, userId: user.id };
+  const wait = await secondsUntilResend(context, user.phoneE164, 'second_factor');
+  if (wait > 0) return { codeSent: await hasUsableSmsCode(context, target), retryAfterSeconds: wait };
+  try {
+    const retryAfterSeconds = await sendSmsCode(context, request, { ...target, deliver: true });
+    return { codeSent: true, retryAfterSeconds };
+  } catch (error) {
+    // A limit or a provider failure: the password was right, so the session still starts.
+    if (!(error instanceof AppError) || (error.code !== 'rate_limited' && error.code !== 'unavailable'))
+      throw error;
+    return { codeSent: false, retryAfterSeconds: error.retryAfterSeconds ?? 0 };
+  }
+}
 
 export async function loginWithPassword(
   context: AppContext,
@@ -75,16 +99,8 @@ export async function loginWithPassword(
     return { needs2fa: false, phoneMask: null };
   }
   await startSession(context, settings, request, reply, { userId: user.id, kind: 'second_factor' });
-  // A second sign-in within the resend wait keeps using the code already on its way.
-  if ((await secondsUntilResend(context, user.phoneE164)) === 0) {
-    await sendSmsCode(context, request, {
-      phoneE164: user.phoneE164,
-      purpose: 'second_factor',
-      userId: user.id,
-      deliver: true,
-    });
-  }
-  return { needs2fa: true, phoneMask: maskPhone(user.phoneE164) };
+  const code = await secondFactorCode(context, request, { id: user.id, phoneE164: user.phoneE164 });
+  return { needs2fa: true, phoneMask: maskPhone(user.phoneE164), ...code };
 }
 
 function validatePassword(input: { password: string; confirmPassword: string }): string {

@@ -405,16 +405,17 @@ export async function findLatestSmsCode(
   return row;
 }
 
-/** The newest code sent to a number for any purpose (for the resend wait). */
+/** The newest code sent to a number for one purpose, whoever asked (for the resend wait). */
 export async function findLatestSmsCodeSentTo(
   db: Executor,
   phoneE164: string,
+  purpose: SmsCodePurpose,
 ): Promise<SmsCodeRow | undefined> {
   const [row] = await db
     .select()
     .from(smsCodes)
-    .where(eq(smsCodes.phoneE164, phoneE164))
-    .orderBy(desc(smsCodes.createdAt))
+    .where(and(eq(smsCodes.phoneE164, phoneE164), eq(smsCodes.purpose, purpose)))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
     .limit(1);
   return row;
 }

@@ -53,7 +53,14 @@ describe('password sign-in with the SMS code', () => {
   it('asks for the SMS code after a correct password, then signs in', async () => {
     const login = await passwordLogin('ADA@example.com', investor.password);
     expect(login.statusCode).toBe(200);
-    expect(login.json()).toEqual({ ok: true, needs_2fa: true, phone_mask: '***-***-0111', error: null });
+    expect(login.json()).toEqual({
+      ok: true,
+      needs_2fa: true,
+      phone_mask: '***-***-0111',
+      error: null,
+      code_sent: true,
+      retry_after_seconds: 60,
+    });
     const pending = sessionCookieFrom(login);
     expect(await sessionOf(pending)).toMatchObject({
       authenticated: false,
@@ -243,6 +250,126 @@ describe('SMS codes', () => {
     expect((await callFunction(testApp, 'auth-phone-check', { code: '123456' }, pending)).statusCode).toBe(
       429,
     );
+  });
+});
+
+describe('the resend wait applies per purpose, and sign-in never claims a code it did not send', () => {
+  async function smsCount(phone: string): Promise<number> {
+    const rows = await testApp.context.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, phone));
+    return rows.length;
+  }
+
+  it('sends a fresh code to a password sign-in right after the sign-up phone code, and it works', async () => {
+    // signUpInvestor ends with the phone step's code used moments ago: no clock moves after it.
+    const grace = await signUpInvestor(testApp, {
+      email: 'grace@example.com',
+      phone: '+16175550122',
+      password: 'Compiler-Pioneer-1952',
+    });
+    const before = await smsCount(grace.phone);
+    const login = await passwordLogin(grace.email, grace.password);
+    expect(login.json()).toMatchObject({
+      ok: true,
+      needs_2fa: true,
+      code_sent: true,
+      retry_after_seconds: 60,
+    });
+    expect(await smsCount(grace.phone)).toBe(before + 1);
+    const code = await latestSmsCode(testApp, grace.phone);
+    const check = await callFunction(testApp, 'auth-phone-check', { code }, sessionCookieFrom(login));
+    expect(check.json()).toEqual({ ok: true, approved: true, error: null });
+  });
+
+  it('sends a step-up code right after the sign-in code', async () => {
+    const login = await passwordLogin(investor.email, investor.password);
+    const check = await callFunction(
+      testApp,
+      'auth-phone-check',
+      { code: await latestSmsCode(testApp, investor.phone) },
+      sessionCookieFrom(login),
+    );
+    const full = sessionCookieFrom(check)!;
+    const stepUp = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/step-up/start',
+      headers: { origin: testOrigin, cookie: full },
+    });
+    expect(stepUp.statusCode).toBe(200);
+    expect(stepUp.json()).toMatchObject({ ok: true, retry_after_seconds: 60 });
+  });
+
+  it('sends a fresh code at once to a sign-in after the last code was used', async () => {
+    const first = await passwordLogin(investor.email, investor.password);
+    await callFunction(
+      testApp,
+      'auth-phone-check',
+      { code: await latestSmsCode(testApp, investor.phone) },
+      sessionCookieFrom(first),
+    );
+    testApp.clock.advance(5_000);
+    const before = await smsCount(investor.phone);
+    const again = await passwordLogin(investor.email, investor.password);
+    expect(again.json()).toMatchObject({ code_sent: true, retry_after_seconds: 60 });
+    expect(await smsCount(investor.phone)).toBe(before + 1);
+    const check = await callFunction(
+      testApp,
+      'auth-phone-check',
+      { code: await latestSmsCode(testApp, investor.phone) },
+      sessionCookieFrom(again),
+    );
+    expect(check.json().approved).toBe(true);
+  });
+
+  it('keeps the code already on its way for a repeated sign-in within the wait', async () => {
+    await passwordLogin(investor.email, investor.password);
+    const code = await latestSmsCode(testApp, investor.phone);
+    const before = await smsCount(investor.phone);
+    testApp.clock.advance(20_000);
+    const again = await passwordLogin(investor.email, investor.password);
+    expect(again.json()).toMatchObject({ code_sent: true, retry_after_seconds: 40 });
+    expect(await smsCount(investor.phone)).toBe(before);
+    const check = await callFunction(testApp, 'auth-phone-check', { code }, sessionCookieFrom(again));
+    expect(check.json().approved).toBe(true);
+  });
+
+  it('says no code was sent, and when one can be, when the pending code is used up within the wait', async () => {
+    const first = await passwordLogin(investor.email, investor.password);
+    const code = await latestSmsCode(testApp, investor.phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await callFunction(testApp, 'auth-phone-check', { code: wrong }, sessionCookieFrom(first));
+    }
+    const before = await smsCount(investor.phone);
+    testApp.clock.advance(15_000);
+    const again = await passwordLogin(investor.email, investor.password);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      ok: true,
+      needs_2fa: true,
+      code_sent: false,
+      retry_after_seconds: 45,
+    });
+    expect(await smsCount(investor.phone)).toBe(before);
+    testApp.clock.advance(45_000);
+    const resent = await callFunction(testApp, 'auth-phone-start', {}, sessionCookieFrom(again));
+    expect(resent.json()).toEqual({ ok: true, error: null, retry_after_seconds: 60 });
+  });
+
+  it('says no code was sent when the number has had its codes for the hour', async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await callFunction(testApp, 'auth-phone-start', { phone: investor.phone });
+      testApp.clock.advance(61_000);
+    }
+    const before = await smsCount(investor.phone);
+    const login = await passwordLogin(investor.email, investor.password);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ ok: true, needs_2fa: true, code_sent: false });
+    expect(login.json().retry_after_seconds).toBeGreaterThan(0);
+    expect(await smsCount(investor.phone)).toBe(before);
+    expect(await sessionOf(sessionCookieFrom(login))).toMatchObject({ pending_second_factor: true });
   });
 });
 

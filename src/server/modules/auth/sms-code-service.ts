@@ -1,7 +1,10 @@
 /**
  * SMS codes: 6 digits, kept only as an HMAC (keyed, so a copy of the table does not reveal
  * live codes), valid for SMS_CODE_TTL_MINUTES, dead after SMS_CODE_MAX_ATTEMPTS wrong tries,
- * one per SMS_RESEND_SECONDS per number, and limited per number and per client IP.
+ * and limited per number and per client IP. The resend wait (SMS_RESEND_SECONDS) applies per
+ * number and purpose, and only while the last code is unused: it stops a phone being flooded
+ * with unread codes, not the next step of a journey (a phone code at sign-up, then the code
+ * of the first password sign-in, then a step-up a minute later).
  */
 import type { FastifyRequest } from 'fastify';
 import { SMS_CODE_LENGTH } from '../../../shared/auth/sms-code';
@@ -30,13 +33,31 @@ function codeDigest(
   );
 }
 
-/** Seconds until another code may go to this number (0 when it may go now). */
-export async function secondsUntilResend(context: AppContext, phoneE164: string): Promise<number> {
+/** Seconds until another code for this purpose may go to this number (0 when it may go now). */
+export async function secondsUntilResend(
+  context: AppContext,
+  phoneE164: string,
+  purpose: SmsCodePurpose,
+): Promise<number> {
   const { smsResendWaitSeconds } = authSettingsOf(context);
-  const latest = await findLatestSmsCodeSentTo(context.db, phoneE164);
-  if (!latest) return 0;
+  const latest = await findLatestSmsCodeSentTo(context.db, phoneE164, purpose);
+  if (!latest || latest.consumedAt) return 0;
   const elapsedMs = context.clock.now().getTime() - latest.createdAt.getTime();
   return Math.max(0, Math.ceil((smsResendWaitSeconds * 1000 - elapsedMs) / 1000));
+}
+
+/** Whether the newest code for this number, purpose and user can still be entered. */
+export async function hasUsableSmsCode(
+  context: AppContext,
+  input: { phoneE164: string; purpose: SmsCodePurpose; userId: string | null },
+): Promise<boolean> {
+  const latest = await findLatestSmsCode(context.db, input);
+  return (
+    Boolean(latest) &&
+    !latest!.consumedAt &&
+    latest!.failedAttempts < authSettingsOf(context).smsCodeMaxAttempts &&
+    latest!.expiresAt.getTime() > context.clock.now().getTime()
+  );
 }
 
 export interface SendCodeInput {
@@ -59,7 +80,7 @@ export async function sendSmsCode(
   const settings = authSettingsOf(context);
   const now = context.clock.now();
   await enforceRateLimit(context.db, settings.limits.smsPerIp, request.ip, now, authMessages.tooManyRequests);
-  const wait = await secondsUntilResend(context, input.phoneE164);
+  const wait = await secondsUntilResend(context, input.phoneE164, input.purpose);
   if (wait > 0) {
     throw new AppError('rate_limited', {
       message: `${authMessages.resendWait} Try again in ${formatWait(wait)}.`,

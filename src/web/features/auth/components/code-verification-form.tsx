@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { isCompleteSmsCode } from '../../../../shared/auth/sms-code';
 import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
 import { AuthRequestError, authFallbacks } from '../api/auth-api';
 import { useCountdown } from '../hooks/use-countdown';
 import { CodeField } from './code-field';
@@ -15,6 +16,7 @@ function messageOf(error: unknown, fallback: string): string {
  * countdown, and every failure shows its message.
  */
 export function CodeVerificationForm({
+  warning = null,
   description,
   initialWaitSeconds,
   verify,
@@ -23,6 +25,8 @@ export function CodeVerificationForm({
   submitLabel = 'Verify',
   secondaryAction,
 }: {
+  /** Said above the description, e.g. that no code could be sent yet. */
+  warning?: string | null;
   description: ReactNode;
   initialWaitSeconds: number;
   verify(code: string): Promise<void>;
@@ -81,6 +85,7 @@ export function CodeVerificationForm({
 
   return (
     <form onSubmit={onSubmit} noValidate>
+      {warning ? <Alert tone="warning">{warning}</Alert> : null}
       <p className="muted">{description}</p>
       <CodeField ref={fieldRef} value={code} onChange={setCode} error={error} disabled={isVerifying} />
       {notice ? (

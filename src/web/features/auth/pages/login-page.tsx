@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { DemoLoginResponse } from '../../../../shared/auth/contracts';
+import { SMS_RESEND_WAIT_SECONDS } from '../../../../shared/auth/sms-code';
 import { signedInDestination } from '../../../../shared/auth/next-screen';
 import {
   INVALID_EMAIL_MESSAGE,
@@ -29,7 +30,8 @@ import { formatPhone, PhoneEntryForm } from '../components/phone-entry-form';
 type Method = 'password' | 'magic-link' | 'sms';
 type View =
   | { kind: 'input' }
-  | { kind: '2fa'; phoneMask: string }
+  /** codeSent: what the sign-in answered; null when the page was reloaded and that is not known. */
+  | { kind: '2fa'; phoneMask: string; codeSent: boolean | null; waitSeconds: number }
   | { kind: 'verify'; phone: string; waitSeconds: number }
   | { kind: 'link-sent'; email: string }
   | { kind: 'forgot' }
@@ -68,7 +70,7 @@ export function LoginPage() {
 
   useEffect(() => {
     if (session.isPendingSecondFactor && session.phoneMask && view.kind === 'input') {
-      setView({ kind: '2fa', phoneMask: session.phoneMask });
+      setView({ kind: '2fa', phoneMask: session.phoneMask, codeSent: null, waitSeconds: 0 });
     }
   }, [session.isPendingSecondFactor, session.phoneMask, view.kind]);
 
@@ -107,7 +109,12 @@ export function LoginPage() {
     try {
       const result = await loginWithPassword(email, password);
       if (result.needs_2fa) {
-        setView({ kind: '2fa', phoneMask: result.phone_mask ?? '' });
+        setView({
+          kind: '2fa',
+          phoneMask: result.phone_mask ?? '',
+          codeSent: result.code_sent ?? true,
+          waitSeconds: result.retry_after_seconds ?? SMS_RESEND_WAIT_SECONDS,
+        });
         setPassword('');
         setBusy(false);
         return;
@@ -169,16 +176,17 @@ export function LoginPage() {
 
   if (view.kind === '2fa') {
     return (
-      <AuthCard title="Check your phone" subtitle="For your security, enter the code we just texted you.">
+      <AuthCard title="Check your phone" subtitle="For your security, we confirm each sign-in with a code.">
         <CodeVerificationForm
-          description={
-            <>
-              We sent a 6-digit code to <strong>{view.phoneMask}</strong>.
-            </>
-          }
-          initialWaitSeconds={60}
+          warning={view.codeSent === false ? 'We could not send a code just now.' : null}
+          description={<SecondFactorDescription view={view} />}
+          initialWaitSeconds={view.waitSeconds}
           verify={(code) => checkPhoneCode(null, code)}
-          resend={() => sendPhoneCode(null, authFallbacks.resendCode)}
+          resend={async () => {
+            const waitSeconds = await sendPhoneCode(null, authFallbacks.resendCode);
+            setView({ ...view, codeSent: true, waitSeconds });
+            return waitSeconds;
+          }}
           onVerified={goOn}
           submitLabel="Sign in"
           secondaryAction={backLink}
@@ -316,6 +324,20 @@ export function LoginPage() {
       </div>
       {appConfig().isDemoMode ? <DemoShortcut /> : null}
     </AuthCard>
+  );
+}
+
+/** What the code screen says about the code: never that one was sent when none was (issue 13). */
+function SecondFactorDescription({ view }: { view: Extract<View, { kind: '2fa' }> }) {
+  const phone = <strong>{view.phoneMask}</strong>;
+  if (view.codeSent === true) return <>We sent a 6-digit code to {phone}.</>;
+  if (view.codeSent === null) {
+    return <>Enter the 6-digit code we texted to {phone}. If none arrived, request a new one below.</>;
+  }
+  return view.waitSeconds > 0 ? (
+    <>You can request a code for {phone} when the countdown below ends.</>
+  ) : (
+    <>Request a new code for {phone} below.</>
   );
 }
 

@@ -4,12 +4,25 @@
  * for a few minutes.
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import { isCompleteSmsCode, sanitizeSmsCode, SMS_CODE_LENGTH } from '../../../../shared/auth/sms-code';
+import {
+  isCompleteSmsCode,
+  SMS_CODE_LENGTH,
+  SMS_RESEND_WAIT_SECONDS,
+  sanitizeSmsCode,
+} from '../../../../shared/auth/sms-code';
 import { Button } from '../../../components/ui/button';
 import { Alert, LoadingState } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
 import { startStepUp, verifyStepUp } from '../api/settings-api';
+
+/** The wait a refused request carried (retry_after_seconds), for the resend countdown. */
+function retryAfterOf(caught: unknown): number {
+  if (!(caught instanceof ApiError) || !caught.body || typeof caught.body !== 'object') return 0;
+  const seconds = (caught.body as { retry_after_seconds?: unknown }).retry_after_seconds;
+  return typeof seconds === 'number' ? seconds : 0;
+}
 
 export function StepUpDialog({
   reason,
@@ -22,6 +35,7 @@ export function StepUpDialog({
   onCancel(): void;
 }) {
   const [phoneMask, setPhoneMask] = useState<string | null>(null);
+  const [hasSent, setHasSent] = useState(false);
   const [isSending, setSending] = useState(true);
   const [isChecking, setChecking] = useState(false);
   const [code, setCode] = useState('');
@@ -34,9 +48,11 @@ export function StepUpDialog({
     try {
       const sent = await startStepUp();
       setPhoneMask(sent.phone_mask);
-      setResendIn(sent.retry_after_seconds ?? 60);
+      setHasSent(true);
+      setResendIn(sent.retry_after_seconds ?? SMS_RESEND_WAIT_SECONDS);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Failed to send code');
+      setResendIn(retryAfterOf(caught));
     } finally {
       setSending(false);
     }
@@ -73,8 +89,18 @@ export function StepUpDialog({
       ) : (
         <form onSubmit={submit} noValidate>
           <p>
-            To {reason}, enter the {SMS_CODE_LENGTH}-digit code we sent to{' '}
-            <strong>{phoneMask ?? 'your phone'}</strong>.
+            {hasSent ? (
+              <>
+                To {reason}, enter the {SMS_CODE_LENGTH}-digit code we sent to{' '}
+                <strong>{phoneMask ?? 'your phone'}</strong>.
+              </>
+            ) : (
+              // Nothing was sent this time (a wait or a failure, said below): claim no code.
+              <>
+                To {reason}, enter a {SMS_CODE_LENGTH}-digit code texted to your phone, or request one when
+                you can.
+              </>
+            )}
           </p>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <TextField
