@@ -1,7 +1,9 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser, openPage } from './support/browser';
+import { signUpInvestor } from './support/investor-session';
+import { waitForOutboxMessage } from './support/outbox';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -64,4 +66,75 @@ describe('sign-in pages', () => {
     expect(await input.evaluate((element) => getComputedStyle(element).fontSize)).toBe('10px');
     await context.close();
   });
+});
+
+describe('magic links opened by another browser or a scanner (PRODUCT.md 34)', () => {
+  type LinkKind = 'sign-up' | 'sign-in' | 'password reset';
+  const kinds: { kind: LinkKind; heading: string; destination: RegExp }[] = [
+    { kind: 'sign-up', heading: 'Confirm your email', destination: /\/signup\/phone$/ },
+    { kind: 'sign-in', heading: 'Sign in', destination: /\/get-started$/ },
+    { kind: 'password reset', heading: 'Choose a new password', destination: /\/reset-password(\?|$)/ },
+  ];
+
+  /** Asks for a link of the kind from this browser (its cookie marks the browser); returns the link's path. */
+  async function requestLink(context: BrowserContext, kind: LinkKind, email: string): Promise<string> {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const [path, data] =
+      kind === 'password reset'
+        ? ['/api/auth/password-reset', { email }]
+        : [
+            '/functions/v1/auth-start',
+            { email, ...(kind === 'sign-in' ? { redirect_to: '/auth-callback' } : {}) },
+          ];
+    const response = await context.request.post(`${baseUrl}${path}`, { data, headers: { origin: baseUrl } });
+    expect(response.status()).toBe(200);
+    const mail = await waitForOutboxMessage(baseUrl, email, { channel: 'email', after: since });
+    const link = new URL(/(https?:\/\/\S+\/auth\/confirm\?\S+)/.exec(mail.text)?.[1] ?? '');
+    return `${link.pathname}${link.search}`;
+  }
+
+  async function emailFor(kind: LinkKind): Promise<string> {
+    const email = `link.${kind.replace(' ', '-')}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
+    if (kind !== 'sign-up') {
+      const setUp = await browser.newContext();
+      await signUpInvestor(setUp, baseUrl, { email });
+      await setUp.close();
+    }
+    return email;
+  }
+
+  for (const { kind, heading, destination } of kinds) {
+    it(`a ${kind} link: a scanner running the page gets a Continue button and uses nothing; the asking browser goes straight in`, async () => {
+      const email = await emailFor(kind);
+      const asking = await openPage(browser, baseUrl);
+      const link = await requestLink(asking.context, kind, email);
+
+      const scanner = await openPage(browser, baseUrl);
+      await scanner.page.goto(link);
+      await scanner.page.getByRole('heading', { name: heading }).waitFor();
+      await scanner.page.getByRole('button', { name: 'Continue' }).waitFor();
+      await scanner.page.waitForLoadState('networkidle');
+      expect(scanner.errors).toEqual([]);
+      expect(await seriousAccessibilityViolations(scanner.page)).toEqual([]);
+      await scanner.context.close();
+
+      await asking.page.goto(link);
+      await asking.page.waitForURL(destination);
+      expect(asking.errors).toEqual([]);
+      await asking.context.close();
+    });
+
+    it(`a ${kind} link opened in another browser works with one click on Continue`, async () => {
+      const email = await emailFor(kind);
+      const asking = await browser.newContext();
+      const link = await requestLink(asking, kind, email);
+      await asking.close();
+
+      const { page, context } = await openPage(browser, baseUrl, { width: 390, height: 844 });
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(destination);
+      await context.close();
+    });
+  }
 });

@@ -109,6 +109,17 @@ describe('in production', () => {
     expect(investorCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
     expect(investorCookie?.domain).toBeUndefined();
 
+    const linkRequest = await testApp.app.inject({
+      method: 'POST',
+      url: '/functions/v1/auth-start',
+      payload: { email: 'link.browser@example.com' },
+      headers: { origin: productionEnv.APP_URL },
+    });
+    expect(linkRequest.statusCode).toBe(200);
+    const linkCookie = linkRequest.cookies.find((cookie) => cookie.name === '__Host-sl_link_browser');
+    expect(linkCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Lax', path: '/' });
+    expect(linkCookie?.domain).toBeUndefined();
+
     const admin = await signInTestAdmin(testApp, 'support');
     expect(admin.cookie.startsWith(`__Host-${ADMIN_SESSION_COOKIE}=`)).toBe(true);
     const adminLogin = await testApp.app.inject({

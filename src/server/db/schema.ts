@@ -95,6 +95,8 @@ export const oneTimeTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     redirectTo: text('redirect_to'),
     referralCode: text('referral_code'),
+    /** SHA-256 of the requesting browser's link cookie: only there does /auth/confirm post by itself. */
+    browserBindingHash: text('browser_binding_hash'),
     createdAt: createdAt(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),

@@ -92,10 +92,21 @@ export const magicLinkTypes = ['email', 'magiclink', 'signup', 'recovery'] as co
 export const confirmLinkRequest = z.object({
   token_hash: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'invalid_link'),
   type: z.enum(magicLinkTypes),
+  /**
+   * True when /auth/confirm posts by itself as the page opens: the link is then used only in
+   * the browser that asked for it (PRODUCT.md 34). Omitted or false: the person pressed Continue.
+   */
+  auto: z.boolean().optional(),
 });
 export const confirmLinkErrors = ['invalid_link', 'expired', 'auth_failed'] as const;
 export type ConfirmLinkError = (typeof confirmLinkErrors)[number];
-export const confirmLinkResponse = z.object({ ok: z.boolean(), error: z.enum(confirmLinkErrors).nullable() });
+/** An automatic confirmation from another browser: nothing was used, the page asks for one click. */
+export const CONFIRMATION_REQUIRED = 'confirmation_required';
+export const confirmLinkResponse = z.object({
+  ok: z.boolean(),
+  error: z.enum([...confirmLinkErrors, CONFIRMATION_REQUIRED]).nullable(),
+});
+export type ConfirmLinkOutcome = ConfirmLinkError | typeof CONFIRMATION_REQUIRED | null;
 export type ConfirmLinkResponse = z.infer<typeof confirmLinkResponse>;
 
 /** The signed-in investor's basics, for the header, the guards and the welcome screens. */

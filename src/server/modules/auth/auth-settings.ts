@@ -29,6 +29,8 @@ export interface AuthSettings {
   /** The investor session cookie: http-only, SameSite=Lax, Secure and __Host- prefixed in production. */
   cookieName: string;
   cookieSecure: boolean;
+  /** The cookie naming the browser that asked for a magic link (PRODUCT.md 34); same flags. */
+  linkBrowserCookieName: string;
   /** A session unused for this long ends (SESSION_IDLE_MINUTES, default 30 min). */
   sessionIdleSeconds: number;
   /** A session ends this long after sign-in whatever its use (SESSION_ABSOLUTE_HOURS, default 12 h). */
@@ -70,6 +72,7 @@ export function authSettings(config: AppConfig): AuthSettings {
   return {
     cookieName: config.isProduction ? '__Host-sl_session' : 'sl_session',
     cookieSecure: config.isProduction,
+    linkBrowserCookieName: config.isProduction ? '__Host-sl_link_browser' : 'sl_link_browser',
     sessionIdleSeconds: config.SESSION_IDLE_MINUTES * 60,
     sessionAbsoluteSeconds: config.SESSION_ABSOLUTE_HOURS * 3600,
     secondFactorSessionSeconds: config.SMS_CODE_TTL_MINUTES * 60,

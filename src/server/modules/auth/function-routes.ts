@@ -29,6 +29,7 @@ import {
 import { nextScreen } from '../../../shared/auth/next-screen';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
+import { linkBrowserBinding, rememberLinkBrowser } from './link-browser';
 import { startMagicLink } from './magic-link-service';
 import { authMessages } from './messages';
 import { ensureInvestorForVerifiedUser, loadAccountState } from './onboarding-service';
@@ -102,11 +103,14 @@ export function authFunctionRoutes(context: AppContext): FastifyPluginAsyncZod {
           async () => {
             const invalid = invalidBody(request, authMessages.invalidEmail);
             if (invalid) throw invalid;
+            const browser = linkBrowserBinding(context, request);
             await startMagicLink(context, request, {
               email: request.body.email,
               redirectTo: request.body.redirect_to,
               referralCode: request.body.ref,
+              browserBindingHash: browser.hash,
             });
+            rememberLinkBrowser(context, reply, browser);
             return { success: true, ok: true, error: null };
           },
           (message) => ({ success: false, ok: false, error: message }),

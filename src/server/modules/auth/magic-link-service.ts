@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  CONFIRMATION_REQUIRED,
   emailAddress,
   referralCode as referralCodeShape,
   type ConfirmLinkError,
@@ -19,6 +20,7 @@ import {
   renderMagicLinkEmail,
   type MagicLinkEmailKind,
 } from './magic-link-email';
+import { isLinkBrowser } from './link-browser';
 import { authMessages } from './messages';
 import { ensureInvestorForVerifiedUser } from './onboarding-service';
 import {
@@ -81,6 +83,7 @@ async function issueLink(
     kind: MagicLinkEmailKind;
     redirectTo: string;
     referralCode: string | null;
+    browserBindingHash: string;
   },
 ): Promise<void> {
   const settings = authSettingsOf(context);
@@ -93,6 +96,7 @@ async function issueLink(
     tokenHash: hashToken(token),
     redirectTo: input.redirectTo,
     referralCode: input.referralCode,
+    browserBindingHash: input.browserBindingHash,
     now,
     expiresAt: new Date(now.getTime() + settings.magicLinkTtlSeconds * 1000),
   });
@@ -125,7 +129,7 @@ async function issueLink(
 export async function startMagicLink(
   context: AppContext,
   request: FastifyRequest,
-  input: { email: string; redirectTo?: string; referralCode?: string },
+  input: { email: string; redirectTo?: string; referralCode?: string; browserBindingHash: string },
 ): Promise<void> {
   const email = parseEmail(input.email);
   await limitLinkRequests(context, request, email);
@@ -143,6 +147,7 @@ export async function startMagicLink(
     kind: user?.emailVerifiedAt ? 'sign_in' : 'sign_up',
     redirectTo: safeRedirectPath(input.redirectTo, DEFAULT_MAGIC_LINK_TARGET),
     referralCode: referral.success ? referral.data : null,
+    browserBindingHash: input.browserBindingHash,
   });
 }
 
@@ -153,9 +158,9 @@ export async function startMagicLink(
 export async function startPasswordReset(
   context: AppContext,
   request: FastifyRequest,
-  rawEmail: string,
+  input: { email: string; browserBindingHash: string },
 ): Promise<void> {
-  const email = parseEmail(rawEmail);
+  const email = parseEmail(input.email);
   await limitLinkRequests(context, request, email);
   const user = await findUserByEmail(context.db, email);
   if (!user?.emailVerifiedAt) return;
@@ -172,6 +177,7 @@ export async function startPasswordReset(
       kind: 'password_reset',
       redirectTo: PASSWORD_RESET_TARGET,
       referralCode: null,
+      browserBindingHash: input.browserBindingHash,
     });
   } catch (error) {
     // Answering with the provider's failure would tell that the address is registered.
@@ -188,7 +194,7 @@ const purposeOfLinkType: Record<string, OneTimeTokenPurpose> = {
 
 export class LinkConfirmationError extends Error {
   constructor(
-    readonly reason: ConfirmLinkError,
+    readonly reason: ConfirmLinkError | typeof CONFIRMATION_REQUIRED,
     readonly status: number,
   ) {
     super(reason);
@@ -198,12 +204,14 @@ export class LinkConfirmationError extends Error {
 /**
  * Uses a link once and starts a full session. Unknown, used or expired tokens are all
  * "expired" (the spec's expired-or-not-found rule); a token of another type is "invalid_link".
+ * An automatic confirmation (the page posting as it opens) uses the link only in the browser
+ * that asked for it; from anywhere else it uses nothing and answers "confirmation_required".
  */
 export async function confirmMagicLink(
   context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { token: string; type: string },
+  input: { token: string; type: string; isAutomatic: boolean },
 ): Promise<{ userId: string }> {
   const settings = authSettingsOf(context);
   const now = context.clock.now();
@@ -220,6 +228,9 @@ export async function confirmMagicLink(
     throw new LinkConfirmationError('expired', 400);
   }
   if (token.purpose !== purpose) throw new LinkConfirmationError('invalid_link', 400);
+  if (input.isAutomatic && !isLinkBrowser(context, request, token.browserBindingHash)) {
+    throw new LinkConfirmationError(CONFIRMATION_REQUIRED, 200);
+  }
 
   const outcome = await context.db.transaction(async (tx) => {
     if (!(await consumeOneTimeToken(tx, token.id, now))) return null;

@@ -262,3 +262,117 @@ describe('confirming for an existing user', () => {
     expect(sessionCookieFrom(response)).toBeNull();
   });
 });
+
+describe('links opened by another browser or a scanner (PRODUCT.md 34)', () => {
+  type LinkKind = 'sign-up' | 'sign-in' | 'password reset';
+
+  function linkCookieOf(response: { cookies: { name: string; value: string }[] }): string {
+    const cookie = response.cookies.find((entry) => entry.name === 'sl_link_browser');
+    if (!cookie?.value) throw new Error('no link cookie was set');
+    return `sl_link_browser=${cookie.value}`;
+  }
+
+  /** Requests a link of the kind; returns its token and type and the requesting browser's cookie. */
+  async function requestLinkOfKind(kind: LinkKind, email: string) {
+    if (kind !== 'sign-up') await signUpInvestor(testApp, { email });
+    const response =
+      kind === 'password reset'
+        ? await testApp.app.inject({
+            method: 'POST',
+            url: '/api/auth/password-reset',
+            payload: { email },
+            headers: { origin: testOrigin },
+          })
+        : await callFunction(testApp, 'auth-start', { email });
+    expect(response.statusCode).toBe(200);
+    const link = await latestMagicLink(testApp, email);
+    expect(link.searchParams.get('type')).toBe(kind === 'password reset' ? 'recovery' : 'email');
+    return {
+      token: link.searchParams.get('token_hash')!,
+      type: link.searchParams.get('type')!,
+      browser: linkCookieOf(response),
+    };
+  }
+
+  function confirmFrom(cookie: string | null, body: Record<string, unknown>) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm',
+      payload: body,
+      headers: { origin: testOrigin, ...(cookie ? { cookie } : {}) },
+    });
+  }
+
+  async function isUsed(token: string): Promise<boolean> {
+    const [row] = await testApp.context.db
+      .select()
+      .from(oneTimeTokens)
+      .where(eq(oneTimeTokens.tokenHash, hashToken(token)));
+    return Boolean(row?.usedAt);
+  }
+
+  for (const kind of ['sign-up', 'sign-in', 'password reset'] as const) {
+    it(`uses a ${kind} link by itself only in the browser that asked for it`, async () => {
+      const email = `${kind.replace(' ', '-')}.scanner@example.com`;
+      const { token, type, browser } = await requestLinkOfKind(kind, email);
+      const other = linkCookieOf(await callFunction(testApp, 'auth-start', { email: 'other@example.com' }));
+
+      for (const cookie of [null, other]) {
+        const scanned = await confirmFrom(cookie, { token_hash: token, type, auto: true });
+        expect(scanned.statusCode).toBe(200);
+        expect(scanned.json()).toEqual({ ok: false, error: 'confirmation_required' });
+        expect(sessionCookieFrom(scanned)).toBeNull();
+        expect(await isUsed(token)).toBe(false);
+      }
+
+      const here = await confirmFrom(browser, { token_hash: token, type, auto: true });
+      expect(here.json()).toEqual({ ok: true, error: null });
+      expect(sessionCookieFrom(here)).not.toBeNull();
+      expect(await isUsed(token)).toBe(true);
+    });
+
+    it(`lets another browser use a ${kind} link with one click (Continue)`, async () => {
+      const email = `${kind.replace(' ', '-')}.elsewhere@example.com`;
+      const { token, type } = await requestLinkOfKind(kind, email);
+      expect((await confirmFrom(null, { token_hash: token, type, auto: true })).json().ok).toBe(false);
+      const clicked = await confirmFrom(null, { token_hash: token, type, auto: false });
+      expect(clicked.json()).toEqual({ ok: true, error: null });
+      expect(sessionCookieFrom(clicked)).not.toBeNull();
+    });
+  }
+
+  it('sets the browser cookie http-only, SameSite=Lax, for the link’s lifetime, for known and unknown addresses alike', async () => {
+    await signUpInvestor(testApp, { email: 'known.cookie@example.com' });
+    const requests = [
+      await callFunction(testApp, 'auth-start', { email: 'known.cookie@example.com' }),
+      await callFunction(testApp, 'auth-start', { email: 'new.cookie@example.com' }),
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email: 'nobody.cookie@example.com' },
+        headers: { origin: testOrigin },
+      }),
+    ];
+    for (const response of requests) {
+      const cookie = response.cookies.find((entry) => entry.name === 'sl_link_browser');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 15 * 60 });
+      expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    }
+  });
+
+  it('keeps one value per browser, so each of its links opens there by itself', async () => {
+    const first = await callFunction(testApp, 'auth-start', { email: 'twice@example.com' });
+    const browser = linkCookieOf(first);
+    const firstLink = await latestMagicLink(testApp, 'twice@example.com');
+    const second = await callFunction(testApp, 'auth-start', { email: 'twice@example.com' }, browser);
+    expect(linkCookieOf(second)).toBe(browser);
+    const secondLink = await latestMagicLink(testApp, 'twice@example.com');
+    expect(secondLink.searchParams.get('token_hash')).not.toBe(firstLink.searchParams.get('token_hash'));
+    const confirmed = await confirmFrom(browser, {
+      token_hash: firstLink.searchParams.get('token_hash'),
+      type: 'email',
+      auto: true,
+    });
+    expect(confirmed.json()).toEqual({ ok: true, error: null });
+  });
+});

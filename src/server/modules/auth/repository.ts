@@ -325,6 +325,7 @@ export async function insertOneTimeToken(
     tokenHash: string;
     redirectTo: string | null;
     referralCode: string | null;
+    browserBindingHash?: string | null;
     now: Date;
     expiresAt: Date;
   },
@@ -336,6 +337,7 @@ export async function insertOneTimeToken(
     tokenHash: input.tokenHash,
     redirectTo: input.redirectTo,
     referralCode: input.referralCode,
+    browserBindingHash: input.browserBindingHash ?? null,
     createdAt: input.now,
     expiresAt: input.expiresAt,
   });

@@ -28,6 +28,7 @@ import type { AppContext } from '../../context';
 import { demoAccounts } from '../../db/seed';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { answerOrFail, retryAfterOf } from './function-routes';
+import { linkBrowserBinding, rememberLinkBrowser } from './link-browser';
 import { confirmMagicLink, LinkConfirmationError, startPasswordReset } from './magic-link-service';
 import { authMessages } from './messages';
 import { describeSessionInvestor } from './onboarding-service';
@@ -88,7 +89,8 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
         attachValidation: true,
         schema: {
           tags: ['auth'],
-          summary: 'Uses a magic link once and starts the session',
+          summary:
+            'Uses a magic link once and starts the session (automatically only in the browser that asked for it)',
           body: confirmLinkRequest,
           response: { 200: confirmLinkResponse, '4xx': confirmLinkResponse },
         },
@@ -99,6 +101,7 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
           await confirmMagicLink(context, request, reply, {
             token: request.body.token_hash,
             type: request.body.type,
+            isAutomatic: request.body.auto === true,
           });
           return { ok: true, error: null };
         } catch (error) {
@@ -150,7 +153,13 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
           async () => {
             if (request.validationError)
               throw new AppError('validation_failed', { message: authMessages.invalidEmail });
-            await startPasswordReset(context, request, request.body.email);
+            const browser = linkBrowserBinding(context, request);
+            await startPasswordReset(context, request, {
+              email: request.body.email,
+              browserBindingHash: browser.hash,
+            });
+            // Set for unknown addresses too: the answer must not tell who is registered.
+            rememberLinkBrowser(context, reply, browser);
             return { ok: true, error: null };
           },
           (message) => ({ ok: false, error: message }),

@@ -1,7 +1,8 @@
 /**
- * The routes reached from outside the app: the one-click unsubscribe link (GET from the
- * e-mail, POST from the mail client per RFC 8058) and Twilio's inbound SMS webhook, which
- * turns marketing SMS off when an investor replies STOP.
+ * The routes reached from outside the app: the unsubscribe link (a GET from the e-mail shows
+ * a confirm button; the button's POST or the mail client's RFC 8058 one-click POST
+ * unsubscribes) and Twilio's inbound SMS webhook, which turns marketing SMS off when an
+ * investor replies STOP.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +20,7 @@ import {
 import {
   applyResubscribe,
   applyUnsubscribe,
+  previewUnsubscribe,
   type UnsubscribeOutcome,
   unsubscribePageFor,
 } from './unsubscribe-service';
@@ -91,13 +93,14 @@ export function notificationPublicRoutes(context: AppContext): FastifyPluginAsyn
       {
         schema: {
           tags: ['notifications'],
-          summary: 'One-click unsubscribe link from a marketing message',
+          summary:
+            'The unsubscribe link from a marketing message: a page with a confirm button (changes nothing)',
           querystring: tokenQuery,
         },
       },
       async (request, reply) => {
         if (!(await withinLimit(request, unsubscribeLimit))) return sendRateLimited(reply);
-        return sendPage(reply, await applyUnsubscribe(context, request.query.token ?? ''));
+        return sendPage(reply, previewUnsubscribe(context, request.query.token ?? ''));
       },
     );
 
@@ -106,7 +109,7 @@ export function notificationPublicRoutes(context: AppContext): FastifyPluginAsyn
       {
         schema: {
           tags: ['notifications'],
-          summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post)',
+          summary: 'Unsubscribes: the confirm button, or RFC 8058 one-click (List-Unsubscribe-Post)',
           querystring: tokenQuery,
         },
       },

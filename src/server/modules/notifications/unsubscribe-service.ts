@@ -1,6 +1,7 @@
 /**
- * What an unsubscribe link does: a genuine link turns off marketing on its channel for its
- * investor; a test link changes nothing; anything forged or altered is refused.
+ * What an unsubscribe link does: opening it asks for a confirmation; confirming (or a mail
+ * client's one-click POST) turns off marketing on its channel for its investor; a test link
+ * changes nothing; anything forged or altered is refused.
  */
 import type { NotificationChannel } from '../../../shared/notifications/contracts';
 import type { AppContext } from '../../context';
@@ -9,10 +10,23 @@ import type { UnsubscribePage } from './unsubscribe-page';
 import { readUnsubscribeToken, TEST_SUBJECT } from './unsubscribe-token';
 
 export type UnsubscribeOutcome =
+  | { kind: 'confirm'; channel: NotificationChannel; token: string }
   | { kind: 'unsubscribed'; channel: NotificationChannel; token: string }
   | { kind: 'resubscribed' }
   | { kind: 'test' }
   | { kind: 'invalid' };
+
+/**
+ * What a GET of the link shows: a confirm button, and nothing changed (PRODUCT.md 34). Mail
+ * scanners open every link in a message; only a POST (the button, or a mail client's RFC 8058
+ * one-click) unsubscribes.
+ */
+export function previewUnsubscribe(context: AppContext, token: string): UnsubscribeOutcome {
+  const target = readUnsubscribeToken(context.config, token);
+  if (!target) return { kind: 'invalid' };
+  if (target.subject === TEST_SUBJECT) return { kind: 'test' };
+  return { kind: 'confirm', channel: target.channel, token };
+}
 
 export async function applyUnsubscribe(context: AppContext, token: string): Promise<UnsubscribeOutcome> {
   const target = readUnsubscribeToken(context.config, token);
@@ -47,6 +61,26 @@ export async function applyResubscribe(context: AppContext, token: string): Prom
 
 export function unsubscribePageFor(brandName: string, outcome: UnsubscribeOutcome): UnsubscribePage {
   switch (outcome.kind) {
+    case 'confirm':
+      return outcome.channel === 'email'
+        ? {
+            tone: 'info',
+            heading: `Unsubscribe from ${brandName} news?`,
+            paragraphs: [
+              `You will no longer receive news and offers from ${brandName} by e-mail.`,
+              'Messages about your account, such as interest payments and transfers, are not affected.',
+            ],
+            confirmToken: outcome.token,
+          }
+        : {
+            tone: 'info',
+            heading: `Stop ${brandName} marketing texts?`,
+            paragraphs: [
+              `You will no longer receive news and offers from ${brandName} by text message.`,
+              'Messages about your account are not affected.',
+            ],
+            confirmToken: outcome.token,
+          };
     case 'unsubscribed':
       return outcome.channel === 'email'
         ? {

@@ -31,8 +31,27 @@ function open(url: string) {
   return testApp.app.inject({ method: 'GET', url: url.replace(testApp.config.appUrl, '') });
 }
 
+/** The confirm button of the page a GET shows: a form POST of the token from the page's origin. */
+function pressUnsubscribe(token: string) {
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/unsubscribe',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: testApp.config.appUrl },
+    payload: new URLSearchParams({ token }).toString(),
+  });
+}
+
+function confirmTokenIn(body: string): string {
+  const match =
+    /<form class="confirm" method="post" action="\/unsubscribe">\s*<input type="hidden" name="token" value="([^"]+)">/.exec(
+      body,
+    );
+  if (!match?.[1]) throw new Error('the page has no Unsubscribe button');
+  return match[1];
+}
+
 describe('the unsubscribe link', () => {
-  it('works from a real campaign e-mail: one click turns marketing e-mail off and confirms it', async () => {
+  it('works from a real campaign e-mail: opening it asks, the button turns marketing e-mail off', async () => {
     const [member] = await createAudience(testApp.context.db, { count: 1, marketingEmail: true });
     const admin = await signInTestAdmin(testApp, 'operations');
     const created = await testApp.app.inject({
@@ -54,8 +73,13 @@ describe('the unsubscribe link', () => {
     const page = await open(link!);
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('You are unsubscribed');
+    expect(page.body).toContain('Unsubscribe from Steadyline news?');
     expect(page.body).toContain('<link rel="stylesheet" href="/unsubscribe/page.css">');
+    expect((await preferencesOf(member!.investorId))?.marketingEmail).toBe(true);
+
+    const done = await pressUnsubscribe(confirmTokenIn(page.body));
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('You are unsubscribed');
     expect((await preferencesOf(member!.investorId))?.marketingEmail).toBe(false);
 
     const preview = await testApp.app.inject({
@@ -65,6 +89,27 @@ describe('the unsubscribe link', () => {
       payload: { target_filters: {}, channel: 'email' },
     });
     expect(preview.json().count).toBe(0);
+  });
+
+  it('changes nothing on a plain GET, however often a scanner opens it (PRODUCT.md 34)', async () => {
+    const [member] = await createAudience(testApp.context.db, {
+      count: 1,
+      marketingEmail: true,
+      marketingSms: true,
+    });
+    for (const channel of ['email', 'sms'] as const) {
+      const url = unsubscribeUrl(testApp.config, { subject: member!.investorId, channel });
+      for (let opened = 0; opened < 3; opened += 1) {
+        const page = await open(url);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<button class="primary" type="submit">Unsubscribe</button>');
+        expect(page.body).not.toContain('You are unsubscribed');
+      }
+    }
+    expect(await preferencesOf(member!.investorId)).toMatchObject({
+      marketingEmail: true,
+      marketingSms: true,
+    });
   });
 
   it('refuses a tampered link and changes nothing', async () => {
@@ -81,6 +126,9 @@ describe('the unsubscribe link', () => {
       });
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain('This unsubscribe link is not valid');
+      expect(page.body).not.toContain('action="/unsubscribe"');
+      const pressed = await pressUnsubscribe(bad);
+      expect(pressed.statusCode).toBe(400);
     }
     expect((await preferencesOf(first!.investorId))?.marketingEmail).toBe(true);
     expect((await preferencesOf(second!.investorId))?.marketingEmail).toBe(true);
@@ -102,7 +150,7 @@ describe('the unsubscribe link', () => {
   it('lets the investor resubscribe to e-mail from the confirmation page', async () => {
     const [member] = await createAudience(testApp.context.db, { count: 1, marketingEmail: true });
     const token = createUnsubscribeToken(testApp.config, { subject: member!.investorId, channel: 'email' });
-    const page = await open(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    const page = await pressUnsubscribe(token);
     expect(page.body).toContain('action="/unsubscribe/resubscribe"');
     const again = await testApp.app.inject({
       method: 'POST',
@@ -117,7 +165,10 @@ describe('the unsubscribe link', () => {
   it('turns marketing SMS off with its consent, and cannot turn it back on from a link', async () => {
     const [member] = await createAudience(testApp.context.db, { count: 1, marketingSms: true });
     const token = createUnsubscribeToken(testApp.config, { subject: member!.investorId, channel: 'sms' });
-    const page = await open(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    const asked = await open(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(asked.body).toContain('Stop Steadyline marketing texts?');
+    expect((await preferencesOf(member!.investorId))?.marketingSms).toBe(true);
+    const page = await pressUnsubscribe(confirmTokenIn(asked.body));
     expect(page.body).toContain('by text message');
     expect(page.body).not.toContain('resubscribe');
     expect(await preferencesOf(member!.investorId)).toMatchObject({
@@ -138,6 +189,8 @@ describe('the unsubscribe link', () => {
     const page = await open(`/unsubscribe?token=${encodeURIComponent(token)}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('This link came from a test message');
+    expect(page.body).not.toContain('action="/unsubscribe"');
+    expect((await pressUnsubscribe(token)).body).toContain('This link came from a test message');
   });
 
   it('serves its style sheet from the same origin', async () => {

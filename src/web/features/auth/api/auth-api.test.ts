@@ -57,10 +57,12 @@ describe('the auth client shows the spec’s messages', () => {
 
   it('reads the reason a magic link failed, and auth_failed when it cannot tell', async () => {
     vi.stubGlobal('fetch', answer(400, { ok: false, error: 'expired' }));
-    await expect(confirmMagicLink('t', 'email')).resolves.toBe('expired');
+    await expect(confirmMagicLink('t', 'email', { auto: false })).resolves.toBe('expired');
     vi.stubGlobal('fetch', answer(502, undefined));
-    await expect(confirmMagicLink('t', 'email')).resolves.toBe('auth_failed');
+    await expect(confirmMagicLink('t', 'email', { auto: false })).resolves.toBe('auth_failed');
     vi.stubGlobal('fetch', answer(200, { ok: true, error: null }));
-    await expect(confirmMagicLink('t', 'email')).resolves.toBeNull();
+    await expect(confirmMagicLink('t', 'email', { auto: false })).resolves.toBeNull();
+    vi.stubGlobal('fetch', answer(200, { ok: false, error: 'confirmation_required' }));
+    await expect(confirmMagicLink('t', 'email', { auto: true })).resolves.toBe('confirmation_required');
   });
 });

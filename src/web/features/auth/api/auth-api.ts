@@ -7,7 +7,7 @@ import type {
   AuthPasswordLoginResponse,
   AuthPhoneCheckResponse,
   AuthPhoneStartResponse,
-  ConfirmLinkError,
+  ConfirmLinkOutcome,
   ConfirmLinkResponse,
   DemoLoginResponse,
   OkResponse,
@@ -120,12 +120,20 @@ export async function resumeOnboarding(userId: string): Promise<string | null> {
   return response.next_screen;
 }
 
-/** Uses a magic link once (POST: mail scanners only ever GET the page). */
-export async function confirmMagicLink(tokenHash: string, type: string): Promise<ConfirmLinkError | null> {
+/**
+ * Uses a magic link once (POST: mail scanners only ever GET the page). `auto` is the page's own
+ * attempt as it opens, which the server honours only in the browser that asked for the link;
+ * elsewhere it answers confirmation_required and the page asks for one click.
+ */
+export async function confirmMagicLink(
+  tokenHash: string,
+  type: string,
+  options: { auto: boolean },
+): Promise<ConfirmLinkOutcome> {
   try {
     const response = await apiRequest<ConfirmLinkResponse>('/api/auth/confirm', {
       method: 'POST',
-      body: { token_hash: tokenHash, type },
+      body: { token_hash: tokenHash, type, auto: options.auto },
     });
     return response.ok ? null : (response.error ?? 'auth_failed');
   } catch (error) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { CONFIRMATION_REQUIRED } from '../../../../shared/auth/contracts';
 import { safeRedirectPath } from '../../../../shared/auth/safe-redirect';
 import { ButtonLink } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/feedback';
@@ -53,8 +54,16 @@ export function AuthCallbackPage() {
     const type = params.get('type');
     if (tokenHash && type) {
       void (async () => {
-        const failure = await confirmMagicLink(tokenHash, type);
-        if (failure === 'expired') setError(expiredMessage);
+        const failure = await confirmMagicLink(tokenHash, type, { auto: true });
+        if (failure === CONFIRMATION_REQUIRED) {
+          // Another browser than the one that asked for the link: /auth/confirm asks for a click.
+          const confirmation = new URLSearchParams({ token_hash: tokenHash, type });
+          confirmation.set(
+            'redirect_to',
+            redirect ? `/auth-callback?redirect=${encodeURIComponent(redirect)}` : '/auth-callback',
+          );
+          navigate(`/auth/confirm?${confirmation.toString()}`, { replace: true });
+        } else if (failure === 'expired') setError(expiredMessage);
         else if (failure) setError('Failed to verify magic link');
         else await finish();
       })();
