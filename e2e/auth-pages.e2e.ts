@@ -132,6 +132,7 @@ describe('magic links opened by another browser or a scanner (PRODUCT.md 34)', (
 
       const { page, context } = await openPage(browser, baseUrl, { width: 390, height: 844 });
       await page.goto(link);
+      await page.getByRole('heading', { name: heading }).waitFor();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL(destination);
       await context.close();

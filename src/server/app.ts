@@ -19,6 +19,7 @@ import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { JobFunctionRegistry } from './functions/job-functions';
+import { DevelopmentLogController, isPrettyLogging, prettyLogStream } from './http/development-log';
 import { answerFrameworkError, registerErrorHandler } from './http/error-handler';
 import { registerStrictJsonParser } from './http/json-body';
 import { serializeRequestForLog } from './http/log-serializers';
@@ -121,6 +122,7 @@ function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
+  const isPretty = options.logger !== false && !options.logDestination && isPrettyLogging(config);
   const app = Fastify({
     logger:
       options.logger === false
@@ -130,7 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
             redact: { paths: redactedLogPaths, censor: '[redacted]' },
             serializers: { req: serializeRequestForLog },
             ...(options.logDestination ? { stream: options.logDestination } : {}),
+            ...(isPretty ? { stream: prettyLogStream() } : {}),
           },
+    ...(isPretty ? { logController: new DevelopmentLogController() } : {}),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -1,5 +1,6 @@
 import { prepareApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -32,10 +33,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(
-    { url: config.appUrl, database: context.database.kind, demo: config.isDemoMode },
-    `${config.BRAND_NAME} is serving on ${config.appUrl}`,
-  );
+  if (config.isProduction) {
+    app.log.info(
+      { url: config.appUrl, database: context.database.kind },
+      `${config.BRAND_NAME} is serving on ${config.appUrl}`,
+    );
+  } else {
+    process.stdout.write(`${startBanner(config, context.database)}\n`);
+  }
 }
 
 main().catch((error) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { escapeHtml, linkifyAppLinks } from './app-links';
 import { listOutboxMessages } from './repository';
 
 const outboxEntry = z.object({
@@ -12,10 +13,6 @@ const outboxEntry = z.object({
   html: z.string().nullable(),
   created_at: z.string(),
 });
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** The development outbox (never registered in production). */
 export function devOutboxRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -51,7 +48,7 @@ export function devOutboxRoutes(context: AppContext): FastifyPluginAsyncZod {
   <header><span class="channel">${message.channel.toUpperCase()}</span> to <strong>${escapeHtml(message.to)}</strong>
   <time datetime="${message.created_at}">${escapeHtml(message.created_at)}</time></header>
   ${message.subject ? `<h2>${escapeHtml(message.subject)}</h2>` : ''}
-  <pre>${escapeHtml(message.text)}</pre>
+  <pre>${linkifyAppLinks(message.text, context.config.appUrl)}</pre>
   ${message.html ? `<details><summary>HTML version</summary><iframe sandbox title="HTML version" srcdoc="${escapeHtml(message.html)}"></iframe></details>` : ''}
 </article>`,
         )
