@@ -18,7 +18,14 @@ const isStale =
   Math.max(newestMtime('src'), statSync('package.json').mtimeMs) >
     Math.min(...outputs.map((file) => statSync(file).mtimeMs));
 if (!isBuilt || isStale) {
-  console.log(isBuilt ? 'Sources changed since the last build: rebuilding...' : 'Building the app...');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  console.log(
+    isBuilt
+      ? 'Sources changed since the last build: rebuilding...'
+      : 'Building the app (the first start takes a minute)...',
+  );
+  // Warnings and errors only: a newcomer's first screen is the start-up banner, not a list of chunks.
+  for (const step of [['build:web', '--', '--logLevel', 'warn'], ['build:server']]) {
+    const result = spawnSync('npm', ['run', '--silent', ...step], { stdio: 'inherit' });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }
