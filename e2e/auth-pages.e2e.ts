@@ -2,7 +2,9 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser, openPage } from './support/browser';
-import { signUpInvestor } from './support/investor-session';
+import { loadConfig } from '../src/server/config';
+import { createUnsubscribeToken } from '../src/server/modules/notifications/unsubscribe-token';
+import { signInAsDemoInvestor, signUpInvestor } from './support/investor-session';
 import { waitForOutboxMessage } from './support/outbox';
 
 const baseUrl = inject('baseUrl');
@@ -138,4 +140,42 @@ describe('magic links opened by another browser or a scanner (PRODUCT.md 34)', (
       await context.close();
     });
   }
+});
+
+describe('the unsubscribe link in a browser (PRODUCT.md 34)', () => {
+  it('opening it asks; the button unsubscribes, and Resubscribe undoes it', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl, { width: 390, height: 844 });
+    await signInAsDemoInvestor(context, baseUrl);
+    const session = await (await context.request.get(`${baseUrl}/api/session`)).json();
+    // The harness's server uses the development field key, as loadConfig does without one.
+    const token = createUnsubscribeToken(loadConfig({ APP_URL: baseUrl }), {
+      subject: session.investor.investor_id,
+      channel: 'email',
+    });
+    const preferences = async () =>
+      (await (await context.request.get(`${baseUrl}/api/settings`)).json()).notification_preferences;
+    // Start opted in, whatever another test left.
+    const { updated_at: _updated, marketing_sms_consent_at: _consent, ...flags } = await preferences();
+    const optIn = await context.request.put(`${baseUrl}/api/settings/notification-preferences`, {
+      data: { ...flags, marketing_email: true },
+      headers: { origin: baseUrl },
+    });
+    expect(optIn.status()).toBe(200);
+
+    await page.goto(`/unsubscribe?token=${encodeURIComponent(token)}`);
+    await page.getByRole('heading', { name: 'Unsubscribe from Steadyline news?' }).waitFor();
+    await page.reload();
+    expect((await preferences()).marketing_email).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    expect((await preferences()).marketing_email).toBe(false);
+
+    await page.getByRole('button', { name: 'Resubscribe' }).click();
+    await page.getByRole('heading', { name: 'You are subscribed again' }).waitFor();
+    expect((await preferences()).marketing_email).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

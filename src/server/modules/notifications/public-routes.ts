@@ -52,7 +52,9 @@ export function notificationPublicRoutes(context: AppContext): FastifyPluginAsyn
     return reply
       .status(outcome.kind === 'invalid' ? 400 : 200)
       .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
+      // Same-origin only: the token in the URL never leaves the site, and the page's own forms
+      // still send their Origin (no-referrer makes a browser send "Origin: null", refused as cross-site).
+      .header('referrer-policy', 'same-origin')
       .type('text/html; charset=utf-8')
       .send(renderUnsubscribePage(brand, unsubscribePageFor(brand.brandName, outcome)));
   }

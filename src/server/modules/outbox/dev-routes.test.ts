@@ -25,5 +25,9 @@ describe('the dev outbox page', () => {
     );
     expect(page.body).not.toContain('<a href="https://evil.example');
     expect(page.body).toContain('&#60;b&#62;bold&#60;/b&#62;');
+    // E-mail previews keep their inline styles; scripts stay forbidden.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'none'");
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
   });
 });

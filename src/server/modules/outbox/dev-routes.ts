@@ -14,6 +14,17 @@ const outboxEntry = z.object({
   created_at: z.string(),
 });
 
+const outboxPolicy = [
+  "default-src 'self'",
+  "script-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+].join('; ');
+
 /** The development outbox (never registered in production). */
 export function devOutboxRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -53,6 +64,9 @@ export function devOutboxRoutes(context: AppContext): FastifyPluginAsyncZod {
 </article>`,
         )
         .join('\n');
+      // The HTML previews (sandboxed srcdoc frames) inherit this page's policy: allow the inline
+      // styles e-mails are made of, so a preview looks as the recipient sees it. Still no script.
+      reply.header('content-security-policy', outboxPolicy);
       reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev outbox · ${escapeHtml(context.config.BRAND_NAME)}</title>
@@ -68,7 +82,9 @@ ${items || '<p class="empty">No messages yet.</p>'}</main></body></html>`);
 main{max-width:860px;margin:0 auto;padding:32px 16px}article{background:#fff;border:1px solid #e3e6eb;border-radius:12px;padding:16px 20px;margin:16px 0}
 header{font-size:14px;color:#4a5568}.channel{background:#e8f0fe;color:#1a4fd6;border-radius:6px;padding:2px 8px;font-weight:600;margin-right:6px}
 time{float:right}h2{font-size:18px;margin:12px 0 8px}pre{white-space:pre-wrap;word-break:break-word;font-size:14px;line-height:1.5}
-iframe{width:100%;height:520px;border:1px solid #e3e6eb;border-radius:8px;background:#fff}.empty{color:#4a5568}`);
+iframe{width:100%;height:520px;border:1px solid #e3e6eb;border-radius:8px;background:#fff}.empty{color:#4a5568}
+a{color:#0b5f54}a:focus-visible{outline:3px solid rgba(11,95,84,.35);outline-offset:2px}
+@media (max-width:600px){time{float:none;display:block;margin-top:4px}}`);
     });
   };
 }
