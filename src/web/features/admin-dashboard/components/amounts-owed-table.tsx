@@ -73,10 +73,10 @@ export function AmountsOwedTable({ amounts, notes }: { amounts: AdminAmountOwed[
                   </Badge>
                   <div className="owed-reason">{owed.reason}</div>
                 </td>
-                <td data-label="Note" className="nowrap">
-                  {noteLabel(owed.investment_id, notes)}
+                <td data-label="Note">{noteLabel(owed.investment_id, notes)}</td>
+                <td data-label="Recorded" className="nowrap">
+                  {formatLocalDateTime(owed.created_at)}
                 </td>
-                <td data-label="Recorded">{formatLocalDateTime(owed.created_at)}</td>
                 <td data-label="Status">
                   <Badge tone={owed.status === 'open' ? 'danger' : 'success'}>
                     {owedStatusLabels[owed.status]}
