@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays } from '../src/shared/dates/calendar-date';
+import { businessDateOf } from '../src/shared/dates/business-time';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
 import { launchBrowser, openPage } from './support/browser';
@@ -91,6 +93,37 @@ describe('/admin/jobs', () => {
     await history.getByRole('button', { name: 'Close', exact: true }).last().click();
     await history.waitFor({ state: 'detached' });
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("Run sends no date: the job runs for the server's business date whatever the browser's clock says", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const serverToday = businessDateOf(new Date(), 'America/New_York');
+    // The browser's clock runs three days ahead of the server's.
+    await context.clock.setSystemTime(new Date(Date.now() + 3 * 86_400_000));
+    await signInAsDemoAdmin(page);
+    await page.goto('/admin/jobs');
+    const row = jobRow(page, 'Auth cleanup');
+    await row.waitFor();
+    const shownDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${serverToday}T12:00:00Z`),
+    );
+    await expect(page.locator('.jobs-zone').innerText()).resolves.toContain(`Run uses today, ${shownDate}`);
+
+    const sent = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' && request.url().endsWith('/functions/v1/cleanup-expired-auth'),
+    );
+    await row.getByRole('button', { name: 'Run Auth cleanup now' }).click();
+    expect((await sent).postDataJSON()).toEqual({ jobId: expect.any(String) });
+    await page.getByText(/^Auth cleanup finished: \d+ records? processed\.$/).waitFor();
+
+    await row.getByRole('button', { name: 'History of Auth cleanup' }).click();
+    const history = page.getByRole('dialog', { name: 'Job Execution History' });
+    const details = await history.locator('.job-run').first().locator('.job-run-details pre').innerText();
+    expect(JSON.parse(details)).toMatchObject({ trigger: 'manual', executionDate: serverToday });
+    expect(JSON.parse(details).executionDate).not.toBe(addDays(serverToday, 3));
     expect(errors).toEqual([]);
     await context.close();
   });

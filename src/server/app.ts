@@ -32,7 +32,6 @@ import { createProductCatalogue } from './modules/products/catalogue';
 import { productRoutes } from './modules/products/routes';
 import { type AchProvider, sandboxAchProvider } from './providers/ach';
 import type { BankConnectionProvider } from './providers/bank-connection';
-import { plaidBankConnectionProvider } from './providers/plaid-bank-connection';
 import { sandboxBankConnectionProvider } from './providers/sandbox-bank-connection';
 import { type KycProvider, sandboxKycProvider } from './providers/kyc';
 import { type EmailProvider, outboxOnlyEmailProvider, smtpEmailProvider } from './providers/email';
@@ -92,7 +91,7 @@ export function defaultWebRoot(): string | null {
   return null;
 }
 
-function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers']) {
+async function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers']) {
   const email =
     overrides?.email ??
     (config.SMTP_URL ? smtpEmailProvider(config.SMTP_URL, config.emailFrom) : outboxOnlyEmailProvider());
@@ -110,7 +109,8 @@ function buildProviders(config: AppConfig, overrides: BuildAppOptions['providers
   const bankConnection =
     overrides?.bankConnection ??
     (config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV
-      ? plaidBankConnectionProvider({
+      ? // The Plaid SDK takes seconds to load: only a server configured for Plaid loads it.
+        (await import('./providers/plaid-bank-connection')).plaidBankConnectionProvider({
           clientId: config.PLAID_CLIENT_ID,
           secret: config.PLAID_SECRET,
           environment: config.PLAID_ENV,
@@ -154,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
   });
 
-  const providers = buildProviders(config, options.providers);
+  const providers = await buildProviders(config, options.providers);
   const clock = options.clock ?? systemClock(config.BUSINESS_TZ);
   const context: AppContext = {
     config,

@@ -77,7 +77,7 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
     const headers = await adminHeadersOn(server.url, adminEmail, adminPassword);
     return callProcess(server.url, 'POST', `/functions/v1/${functionName}`, {
       headers,
-      body: { jobId: job!.id, executionDate: today },
+      body: { jobId: job!.id },
     });
   }
 
@@ -222,7 +222,7 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
     const headers = await adminHeadersOn(server.url, adminEmail, adminPassword);
     const resumed = await callProcess(server.url, 'POST', '/functions/v1/send-scheduled-campaigns', {
       headers,
-      body: { jobId: null, executionDate: today },
+      body: { jobId: null },
     });
     expect(resumed.status).toBe(200);
     await waitFor(

@@ -148,9 +148,11 @@ describe.skipIf(!isPostgresRun())('two app processes on one PostgreSQL', () => {
       }),
       callProcess(second.url, 'POST', '/functions/v1/send-scheduled-campaigns', {
         headers: secondHeaders,
-        body: { jobId: null, executionDate: '2026-03-10' },
+        body: { jobId: null },
       }),
     ]);
+    // The scheduled-send function runs for the server's own business date (PRODUCT.md 32).
+    expect(sends[2]!.status, sends[2]!.text).toBe(200);
     expect(
       sends
         .slice(0, 2)

@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { addDays, type IsoDate, isIsoDate } from '../../shared/dates/calendar-date';
+import { addDays, type IsoDate, isSupportedDate } from '../../shared/dates/calendar-date';
 import { businessDateOf } from '../../shared/dates/business-time';
 import { formatUsd } from '../../shared/format/money-format';
 import { rowsOf } from '../db/client';
@@ -133,7 +133,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   });
   const from = values.from ?? businessDateOf(new Date(), 'America/New_York');
   const days = Number(values.days ?? 365);
-  if (!isIsoDate(from) || !Number.isInteger(days) || days < 1) {
+  if (!isSupportedDate(from) || !Number.isInteger(days) || days < 1) {
     process.stderr.write('Usage: npm run simulate:year -- [--from YYYY-MM-DD] [--days N]\n');
     process.exit(2);
   }

@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own). */
   searchPath?: string;
   poolSize?: number;
+  /** A PGlite data folder dumped by `dumpDataDir` to start from instead of a new cluster (tests). */
+  pgliteSnapshot?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -56,7 +58,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dataDir = options.dataDir;
   if (dataDir && dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

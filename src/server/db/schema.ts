@@ -591,6 +591,40 @@ export const achPayments = pgTable(
   ],
 );
 
+/**
+ * Money owed between the platform and an investor outside the notes (PRODUCT.md 36), one row
+ * per payment and direction; see src/shared/ledger/amounts-owed.ts.
+ */
+export const amountsOwed = pgTable(
+  'amounts_owed',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    investmentId: uuid('investment_id').references(() => investments.id),
+    /** The payment the amount comes from (the credit that left, or the one that came back). */
+    achPaymentId: uuid('ach_payment_id').references(() => achPayments.id),
+    direction: text('direction').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    resolvedAt: at('resolved_at'),
+  },
+  (table) => [
+    index('amounts_owed_investor_idx').on(table.investorId, table.createdAt.desc()),
+    index('amounts_owed_open_idx').on(table.createdAt).where(sql`status = 'open'`),
+    uniqueIndex('amounts_owed_payment_key')
+      .on(table.achPaymentId, table.direction)
+      .where(sql`ach_payment_id is not null`),
+    check('amounts_owed_direction_check', inList('direction', ['owed_by_investor', 'owed_to_investor'])),
+    check('amounts_owed_status_check', inList('status', ['open', 'resolved'])),
+    check('amounts_owed_amount_check', sql.raw('amount > 0')),
+    check('amounts_owed_resolved_check', sql.raw(`(status = 'resolved') = (resolved_at is not null)`)),
+  ],
+);
+
 export const debitAuthorizations = pgTable(
   'debit_authorizations',
   {

@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase, rowsOf } from '../db/client';
-import { migrate } from '../db/migrate';
+import { type Database, type DatabaseHandle, openDatabase, rowsOf } from '../db/client';
+import { migrate, migrationsDirectory } from '../db/migrate';
+import * as schema from '../db/schema';
 
 /**
  * A migrated database for one test file: in-memory PGlite by default, or — when
@@ -21,7 +28,11 @@ export function isPostgresRun(): boolean {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    const handle = await openDatabase({ dataDir: 'memory://' });
+    const handle = await openDatabase({
+      dataDir: 'memory://',
+      pgliteSnapshot: await migratedPgliteSnapshot(),
+    });
+    // A migration added since the snapshot was taken still applies (and the snapshot's key changes next run).
     await migrate(handle.db);
     return handle;
   }
@@ -66,4 +77,35 @@ export async function truncateAll(
   await handle.db.execute(
     sql.raw(`truncate ${tables.map((name) => `"${name}"`).join(', ')} restart identity cascade`),
   );
+}
+
+/**
+ * A new PGlite cluster costs seconds of initdb, most of a database test file's start-up: the
+ * migrated cluster is dumped once per set of migrations (keyed by their content and the PGlite
+ * version) and every test file starts from that copy.
+ */
+async function migratedPgliteSnapshot(): Promise<Blob> {
+  const directory = migrationsDirectory();
+  const key = createHash('sha256');
+  key.update(readFileSync(join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json')));
+  for (const file of readdirSync(directory)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()) {
+    key.update(file);
+    key.update(readFileSync(join(directory, file)));
+  }
+  const snapshotFile = join(tmpdir(), `steadyline-pglite-${key.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(snapshotFile)) return new Blob([readFileSync(snapshotFile)]);
+  const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle(client, { schema }) as unknown as Database, directory);
+    const dump = await client.dumpDataDir('none');
+    // Two test workers may take the snapshot at once: each writes its own file and renames it into place.
+    const partFile = `${snapshotFile}.${process.pid}.part`;
+    writeFileSync(partFile, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partFile, snapshotFile);
+    return dump;
+  } finally {
+    await client.close();
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { owedDirections, owedStatuses } from '../ledger/amounts-owed';
 import { moneyString } from '../products/contracts';
 
 /** Admin spec 8-9: empty states and limits of the dashboard. */
@@ -126,6 +127,20 @@ export const adminNoteSchema = z.object({
 });
 export type AdminNote = z.infer<typeof adminNoteSchema>;
 
+/** Money owed between the platform and the investor outside the notes (PRODUCT.md 36). */
+export const adminAmountOwedSchema = z.object({
+  id: z.uuid(),
+  investment_id: z.uuid().nullable(),
+  ach_payment_id: z.uuid().nullable(),
+  direction: z.enum(owedDirections),
+  amount: moneyString,
+  reason: z.string(),
+  status: z.enum(owedStatuses),
+  created_at: z.string(),
+  resolved_at: z.string().nullable(),
+});
+export type AdminAmountOwed = z.infer<typeof adminAmountOwedSchema>;
+
 export const adminInvestorDetailResponse = z.object({
   investor: adminInvestorResultSchema.extend({
     updated_at: z.string(),
@@ -149,5 +164,6 @@ export const adminInvestorDetailResponse = z.object({
   }),
   notes: z.array(adminNoteSchema),
   transactions: z.array(adminTransactionSchema),
+  amounts_owed: z.array(adminAmountOwedSchema),
 });
 export type AdminInvestorDetailResponse = z.infer<typeof adminInvestorDetailResponse>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { percentToRateFraction, ratePercent } from '../products/plans';
 import { formatRatePercent, productInputSchema, rateFractionToPercent } from './product-contracts';
+import { dateMessages } from '../dates/date-schemas';
 
 const valid = {
   display_name: 'Growth Note, 6 years',
@@ -64,7 +65,10 @@ describe('the product form rules (admin spec 5)', () => {
     expect(firstMessage({ ...valid, available_from: '2026-05-01', available_until: '2026-04-30' })).toBe(
       'Available until must be on or after available from',
     );
-    expect(firstMessage({ ...valid, available_from: '2026-02-30' })).toBe('Enter a date as YYYY-MM-DD');
+    expect(firstMessage({ ...valid, available_from: '2026-02-30' })).toBe(dateMessages.date);
+    expect(firstMessage({ ...valid, available_until: '9999-12-31' })).toBe(
+      'Enter a date from 1900-01-01 to 2199-12-31 as YYYY-MM-DD',
+    );
     expect(
       firstMessage({ ...valid, available_from: '2026-05-01', available_until: '2026-05-01' }),
     ).toBeUndefined();

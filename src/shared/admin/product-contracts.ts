@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from '../dates/calendar-date';
+import { isoInstant, optionalCalendarDate } from '../dates/date-schemas';
 import { parseMoneyToCents } from '../money/decimal-string';
 import { investmentTypes } from '../products/plans';
 import { moneyString } from '../products/contracts';
@@ -18,13 +18,7 @@ export const productMessages = {
 export const ADMIN_PAGE_SIZE = 20;
 export const MAX_TERM_YEARS = 30;
 
-const optionalDate = z
-  .string()
-  .trim()
-  .nullable()
-  .optional()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || isIsoDate(value), 'Enter a date as YYYY-MM-DD');
+const optionalDate = optionalCalendarDate();
 
 /**
  * A product as an admin enters it (admin spec 5). The rate is a percent ("9.5") and is stored
@@ -71,7 +65,7 @@ export const productInputSchema = z
 export type ProductInput = z.input<typeof productInputSchema>;
 export type ProductValues = z.output<typeof productInputSchema>;
 
-const version = z.iso.datetime({ offset: true, message: 'updated_at must be the version last seen' });
+const version = isoInstant('updated_at must be the version last seen');
 
 export const productUpdateRequest = z.object({ product: productInputSchema, updated_at: version });
 export type ProductUpdateRequest = z.input<typeof productUpdateRequest>;

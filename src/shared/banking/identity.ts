@@ -4,7 +4,7 @@
  * passes its own "today" (BUSINESS_TZ) so the age rule cannot be bent by a client clock.
  */
 import { z } from 'zod';
-import { addYears, type IsoDate, isIsoDate } from '../dates/calendar-date';
+import { addYears, type IsoDate, isSupportedDate } from '../dates/calendar-date';
 
 export const MINIMUM_AGE_YEARS = 18;
 /** Dates of birth further back than this are typing mistakes. */
@@ -126,9 +126,9 @@ export function identityFormSchema(today: IsoDate) {
       .string({ error: identityMessages.dateOfBirthRequired })
       .trim()
       .min(1, identityMessages.dateOfBirthRequired)
-      .refine(isIsoDate, identityMessages.dateOfBirthInvalid)
-      .refine((value) => !isIsoDate(value) || value >= earliest, identityMessages.dateOfBirthInvalid)
-      .refine((value) => !isIsoDate(value) || value <= latest, identityMessages.minimumAge),
+      .refine(isSupportedDate, identityMessages.dateOfBirthInvalid)
+      .refine((value) => !isSupportedDate(value) || value >= earliest, identityMessages.dateOfBirthInvalid)
+      .refine((value) => !isSupportedDate(value) || value <= latest, identityMessages.minimumAge),
     ssn: z
       .string({ error: identityMessages.ssn })
       .refine((value) => /^[\d\s-]*$/.test(value), identityMessages.ssn)

@@ -1,4 +1,11 @@
-import { addDays, dayOfWeek, type IsoDate } from './calendar-date';
+import {
+  addDays,
+  assertSupportedDate,
+  DateRangeError,
+  dayOfWeek,
+  daysInMonth,
+  type IsoDate,
+} from './calendar-date';
 
 function nthWeekdayOfMonth(year: number, month: number, weekday: number, nth: number): IsoDate {
   const first = `${year}-${String(month).padStart(2, '0')}-01`;
@@ -24,6 +31,8 @@ const holidayCache = new Map<number, Set<IsoDate>>();
 
 /** US Federal Reserve bank holidays (the days ACH does not settle). */
 export function federalReserveHolidays(year: number): Set<IsoDate> {
+  // Checks the year (and keeps the cache to at most one entry per supported year).
+  daysInMonth(year, 1);
   const cached = holidayCache.get(year);
   if (cached) return cached;
   const holidays = new Set<IsoDate>([
@@ -49,7 +58,21 @@ export function isBusinessDay(date: IsoDate): boolean {
   return !federalReserveHolidays(Number(date.slice(0, 4))).has(date);
 }
 
+/** Most business days any caller needs (settlement waits are a few); refusing more keeps the loop short. */
+const MAX_BUSINESS_DAYS = 366;
+
+/**
+ * Counts business days forward. The loop runs at most MAX_BUSINESS_DAYS weeks' worth of
+ * days: a count is bounded, every week has business days, and addDays throws at the end of
+ * the supported calendar rather than producing a date that is never a business day.
+ */
 export function addBusinessDays(date: IsoDate, count: number): IsoDate {
+  if (!Number.isInteger(count) || count < 0 || count > MAX_BUSINESS_DAYS) {
+    throw new DateRangeError(
+      `${String(count).slice(0, 40)} business days is not a whole number from 0 to ${MAX_BUSINESS_DAYS}`,
+    );
+  }
+  assertSupportedDate(date);
   let current = date;
   let remaining = count;
   while (remaining > 0) {
@@ -59,6 +82,7 @@ export function addBusinessDays(date: IsoDate, count: number): IsoDate {
   return current;
 }
 
+/** At most a long weekend plus a holiday away; addDays throws past the supported calendar. */
 export function nextBusinessDayOnOrAfter(date: IsoDate): IsoDate {
   let current = date;
   while (!isBusinessDay(current)) current = addDays(current, 1);

@@ -98,6 +98,8 @@ export const jobListResponse = z.object({
   functions: z.array(jobFunctionView),
   /** BUSINESS_TZ: the zone schedules are read in. */
   timeZone: z.string(),
+  /** Today in BUSINESS_TZ: the date Run now runs for (PRODUCT.md 32). */
+  businessDate: z.string(),
 });
 export type JobListResponse = z.infer<typeof jobListResponse>;
 

@@ -3,6 +3,7 @@
  * the web forms, the API client and the Fastify routes alike.
  */
 import { z } from 'zod';
+import { isSupportedInstant } from '../dates/date-schemas';
 import { targetFiltersSchema } from './campaign-filters';
 import {
   type TemplateValues,
@@ -137,10 +138,7 @@ const scheduledAt = z
   .nullable()
   .optional()
   .transform((value) => (value ? value : null))
-  .refine(
-    (value) => value === null || !Number.isNaN(Date.parse(value)),
-    'Scheduled At is not a valid date and time',
-  )
+  .refine((value) => value === null || isSupportedInstant(value), 'Scheduled At is not a valid date and time')
   .transform((value) => (value === null ? null : new Date(value).toISOString()));
 
 /**

@@ -10,8 +10,10 @@ import {
   SEARCH_RESULTS_PER_KIND,
 } from '../../../shared/admin/dashboard-contracts';
 import { AppError } from '../../../shared/errors/app-error';
+import type { OwedDirection, OwedStatus } from '../../../shared/ledger/amounts-owed';
 import { toMoneyString } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
+import { selectAmountsOwed } from '../money/amounts-owed-repository';
 import { trimRate } from '../products/product-mapper';
 import {
   foldSummaryChanges,
@@ -146,6 +148,7 @@ export async function loadInvestorDetail(
     investorId,
     INVESTOR_DETAIL_TRANSACTION_COUNT,
   );
+  const amountsOwed = await selectAmountsOwed(context.db, investorId);
   const { investor, onboarding, bank } = profile;
   return {
     investor: {
@@ -182,5 +185,16 @@ export async function loadInvestorDetail(
       status: note.status,
     })),
     transactions: transactions.map(toTransaction),
+    amounts_owed: amountsOwed.map((owed) => ({
+      id: owed.id,
+      investment_id: owed.investmentId,
+      ach_payment_id: owed.achPaymentId,
+      direction: owed.direction as OwedDirection,
+      amount: toMoneyString(owed.amount),
+      reason: owed.reason,
+      status: owed.status as OwedStatus,
+      created_at: owed.createdAt.toISOString(),
+      resolved_at: owed.resolvedAt?.toISOString() ?? null,
+    })),
   };
 }

@@ -24,7 +24,7 @@ export function jobRunRoutes(context: AppContext): FastifyPluginAsyncZod {
             tags: ['jobs'],
             summary: definition?.description ?? name,
             body: jobRunRequest,
-            response: { 200: jobRunResponse, 409: errorBody, 500: errorBody },
+            response: { 200: jobRunResponse, 400: errorBody, 409: errorBody, 500: errorBody },
           },
         },
         async (request, reply) => {

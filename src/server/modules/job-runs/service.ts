@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors/app-error';
 import { jobMessages, unknownFunctionMessage } from '../../../shared/jobs/job-contracts';
-import type { JobRunTrigger } from '../../../shared/jobs/run-contracts';
+import { jobRunMessages, type JobRunTrigger } from '../../../shared/jobs/run-contracts';
 import type { AppContext } from '../../context';
 import { scheduledJobs } from '../../db/schema';
 import type { JobFunctionInput, JobFunctionResult } from '../../functions/job-functions';
@@ -18,7 +18,8 @@ export interface JobRunOrigin {
 
 export interface JobRunInput {
   jobId: string | null;
-  executionDate: string;
+  /** The date the caller expects; a manual run only ever runs for today's business date. */
+  executionDate?: string;
 }
 
 /** While a run executes, its instance refreshes the heartbeat so others can tell it is alive. */
@@ -29,8 +30,24 @@ export const RUN_STALE_AFTER_MS = 3 * 60_000;
 const MAX_ERROR_MESSAGE_LENGTH = 2000;
 
 /**
- * The one path by which a job function runs, whoever starts it (the admin Run button, the
- * HTTP function endpoint, the scheduler). With a jobId, the job must exist and call this
+ * A manual run's execution date: today in BUSINESS_TZ, whatever the caller's clock says. Any
+ * other date is refused rather than run: a future date would post interest, settle payments
+ * and mature notes early, and a past one has nothing left to do, because the money functions
+ * catch up every day up to the date they run for (decision 1301).
+ */
+function manualExecutionDate(context: AppContext, requested: string | undefined): string {
+  const today = context.clock.today();
+  if (requested !== undefined && requested !== today) {
+    throw new AppError('bad_request', {
+      message: jobRunMessages.notToday(requested, today, context.clock.timeZone),
+    });
+  }
+  return today;
+}
+
+/**
+ * The path of a manual run (the admin Run button and the HTTP function endpoint alike), for
+ * today's business date. The scheduler's firings share executeRecordedRun. With a jobId, the job must exist and call this
  * function; its configuration is handed to the function, and the run is recorded in the
  * job's execution history (refused while the job is already running: a job never overlaps
  * with itself). Without a jobId the function runs unrecorded, as an API caller's one-off.
@@ -43,12 +60,13 @@ export async function runJobFunction(
 ): Promise<JobFunctionResult> {
   const definition = context.jobFunctions.get(name);
   if (!definition) throw new AppError('not_found', { message: `Unknown job function ${name}` });
+  const executionDate = manualExecutionDate(context, input.executionDate);
   if (!input.jobId) {
     context.log.info(
-      { jobFunction: name, trigger: origin.trigger, adminUserId: origin.adminUserId },
+      { jobFunction: name, trigger: origin.trigger, adminUserId: origin.adminUserId, executionDate },
       'job function run without a job',
     );
-    return definition.run(context, { jobId: null, executionDate: input.executionDate });
+    return definition.run(context, { jobId: null, executionDate });
   }
   const job = await loadJob(context, input.jobId);
   if (!job) throw new AppError('not_found', { message: jobMessages.notFound });
@@ -57,7 +75,7 @@ export async function runJobFunction(
   }
   const baseMetadata: Record<string, unknown> = {
     trigger: origin.trigger,
-    executionDate: input.executionDate,
+    executionDate,
     ...(origin.adminUserId
       ? { triggeredBy: { adminUserId: origin.adminUserId, name: origin.adminName ?? null } }
       : {}),
@@ -66,7 +84,7 @@ export async function runJobFunction(
     jobId: job.id,
     trigger: origin.trigger,
     scheduledFor: null,
-    executionDate: input.executionDate,
+    executionDate,
     adminUserId: origin.adminUserId,
     instanceId: instanceIdOf(context),
     startedAt: context.clock.now(),
@@ -78,7 +96,7 @@ export async function runJobFunction(
     jobId: job.id,
     functionName: name,
     configuration: job.configuration,
-    executionDate: input.executionDate,
+    executionDate,
     baseMetadata,
   });
 }

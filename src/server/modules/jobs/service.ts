@@ -35,6 +35,7 @@ export async function listJobs(context: AppContext): Promise<JobListResponse> {
       description: context.jobFunctions.get(name)?.description ?? '',
     })),
     timeZone: context.config.BUSINESS_TZ,
+    businessDate: context.clock.today(),
   };
 }
 

@@ -88,7 +88,11 @@ const noteChecks = sql`
     from notes where accrued_through < start_date or (investment_type = 'high_yield' and accrued_through > maturity_date)
   ) problems`;
 
-/** Standard interest is paid by ACH: each posting has its credit for the same amount. */
+/**
+ * Standard interest is paid by ACH: each posting has its credit for the same amount. No
+ * credit may leave before its note's funding debit has settled (PRODUCT.md 36); one that left
+ * for a note later cancelled must be recorded as owed back, for its amount.
+ */
 const paymentChecks = sql`
   select t.investment_id as id, t.investor_id, 'interest credit' as check_name, t.amount::text as expected,
          coalesce(a.amount::text, 'none') as actual
@@ -107,7 +111,22 @@ const paymentChecks = sql`
   where w.status in ('paid', 'failed') and w.ach_payment_id is not null
   group by w.id, w.investor_id, w.amount
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
-      or max(a.amount) is distinct from w.amount`;
+      or max(a.amount) is distinct from w.amount
+  union all
+  select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding completed',
+         'funding ' || f.status
+  from ach_payments a
+  join investments i on i.id = a.investment_id
+  join ach_payments f on f.investment_id = a.investment_id and f.payment_type = 'funding'
+  where a.payment_type = 'interest' and a.status = 'completed' and i.status <> 'cancelled' and f.status <> 'completed'
+  union all
+  select a.investment_id, a.investor_id, 'interest credit of a cancelled note ' || a.id::text,
+         'owed back ' || a.amount::text, coalesce('owed back ' || o.amount::text, 'nothing recorded')
+  from ach_payments a
+  join investments i on i.id = a.investment_id
+  left join amounts_owed o on o.ach_payment_id = a.id and o.direction = 'owed_by_investor'
+  where a.payment_type = 'interest' and a.status = 'completed' and i.status = 'cancelled'
+    and o.amount is distinct from a.amount`;
 
 /** The balance the portal shows (active and matured notes) against the same sum from the entries. */
 const balanceChecks = sql`

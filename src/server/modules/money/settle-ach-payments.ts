@@ -1,26 +1,45 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
 import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { AchOutcome, AchPaymentOrder } from '../../providers/ach';
+import { recordCreditsOwedBack } from './amounts-owed-repository';
 import type { MoneyEngineContext } from './engine-context';
 import { inBatchTransaction } from './money-sql';
 import { reverseFailedWithdrawals } from './withdrawal-repository';
 
 const PAYMENTS_PER_BATCH = 1_000;
 
+/**
+ * A run settles in two passes: first funding debits and withdrawal credits, then the interest
+ * credits whose note's funding debit has settled (PRODUCT.md 36). A credit of a note whose
+ * funding is still pending waits, pending, for a later run; one whose funding failed in the
+ * first pass has been cancelled with its note by then.
+ */
+type SettlementPass = 'debits-and-withdrawals' | 'funded-interest-credits';
+
+function passFilter(pass: SettlementPass): SQL {
+  return pass === 'debits-and-withdrawals'
+    ? sql`a.payment_type <> 'interest'`
+    : sql`a.payment_type = 'interest' and not exists (
+        select 1 from ach_payments f
+        where f.investment_id = a.investment_id and f.payment_type = 'funding' and f.status <> 'completed')`;
+}
+
 async function listDuePayments(
   db: Executor,
   executionDate: IsoDate,
+  pass: SettlementPass,
   afterId: string | null,
 ): Promise<AchPaymentOrder[]> {
   const result = await db.execute(sql`
-    select id, payment_type, direction, amount::text as amount, bank_account_id, to_char(effective_date, 'YYYY-MM-DD') as effective_date
-    from ach_payments
-    where status = 'pending' and effective_date <= ${executionDate}::date
-      ${afterId === null ? sql`` : sql`and id > ${afterId}::uuid`}
-    order by id limit ${PAYMENTS_PER_BATCH}`);
+    select a.id, a.payment_type, a.direction, a.amount::text as amount, a.bank_account_id,
+           to_char(a.effective_date, 'YYYY-MM-DD') as effective_date
+    from ach_payments a
+    where a.status = 'pending' and a.effective_date <= ${executionDate}::date and ${passFilter(pass)}
+      ${afterId === null ? sql`` : sql`and a.id > ${afterId}::uuid`}
+    order by a.id limit ${PAYMENTS_PER_BATCH}`);
   return rowsOf<{
     id: string;
     payment_type: AchPaymentOrder['paymentType'];
@@ -132,56 +151,67 @@ async function cancelUnfundedNotes(
 /**
  * `settle-ach-payments`: asks the ACH provider about every pending payment due by the
  * execution date and records the outcome. Failures keep their reason; a failed funding
- * debit cancels its note, a failed withdrawal credit returns the funds to the notes.
+ * debit cancels its note, a failed withdrawal credit returns the funds to the notes. No
+ * interest credit is handed to the provider before its note's funding debit has settled;
+ * one that left anyway for a note later cancelled is recorded as owed back.
  */
 export async function settleAchPayments(
   engine: MoneyEngineContext,
   executionDate: IsoDate,
 ): Promise<JobFunctionResult> {
   const now = engine.clock.now();
-  let afterId: string | null = null;
-  let completed = 0;
-  let failed = 0;
-  let notesCancelled = 0;
-  let withdrawalsReturned = 0;
-  while (true) {
-    const due = await listDuePayments(engine.db, executionDate, afterId);
-    if (due.length === 0) break;
-    afterId = due[due.length - 1]!.id;
-    const outcomes = await engine.ach.settle(due, executionDate);
-    await pauseAt('ach:before-record');
-    const batch = await inBatchTransaction(engine.db, async (tx) => {
-      const done = await markCompleted(
-        tx,
-        outcomes.filter((outcome) => outcome.status === 'completed'),
-        now,
-      );
-      const failures = await markFailed(
-        tx,
-        outcomes.filter((outcome) => outcome.status === 'failed'),
-        now,
-      );
-      const cancelled = await cancelUnfundedNotes(
-        tx,
-        failures.filter((payment) => payment.payment_type === 'funding' && payment.investment_id !== null),
-        { executionDate, now },
-      );
-      const returned = await reverseFailedWithdrawals(
-        tx,
-        failures.filter((payment) => payment.payment_type === 'withdrawal' && payment.withdrawal_id !== null),
-        { executionDate, now },
-      );
-      await pauseAt('ach:before-commit');
-      return { done, failed: failures.length, cancelled, returned };
-    });
-    completed += batch.done;
-    failed += batch.failed;
-    notesCancelled += batch.cancelled;
-    withdrawalsReturned += batch.returned;
-    if (due.length < PAYMENTS_PER_BATCH) break;
+  // Also records what earlier runs, or runs before credits waited for funding, left unrecorded.
+  const creditsOwedBack = await recordCreditsOwedBack(engine.db, now);
+  const totals = { completed: 0, failed: 0, notesCancelled: 0, withdrawalsReturned: 0, creditsOwedBack };
+  for (const pass of ['debits-and-withdrawals', 'funded-interest-credits'] as const) {
+    let afterId: string | null = null;
+    while (true) {
+      const due = await listDuePayments(engine.db, executionDate, pass, afterId);
+      if (due.length === 0) break;
+      afterId = due[due.length - 1]!.id;
+      const batch = await settleBatch(engine, due, { executionDate, now });
+      totals.completed += batch.done;
+      totals.failed += batch.failed;
+      totals.notesCancelled += batch.cancelled;
+      totals.withdrawalsReturned += batch.returned;
+      totals.creditsOwedBack += batch.owedBack;
+      if (due.length < PAYMENTS_PER_BATCH) break;
+    }
   }
-  return {
-    recordsProcessed: completed + failed,
-    metadata: { completed, failed, notesCancelled, withdrawalsReturned },
-  };
+  return { recordsProcessed: totals.completed + totals.failed, metadata: totals };
+}
+
+async function settleBatch(
+  engine: MoneyEngineContext,
+  due: AchPaymentOrder[],
+  input: { executionDate: IsoDate; now: Date },
+) {
+  const { executionDate, now } = input;
+  const outcomes = await engine.ach.settle(due, executionDate);
+  await pauseAt('ach:before-record');
+  return inBatchTransaction(engine.db, async (tx) => {
+    const done = await markCompleted(
+      tx,
+      outcomes.filter((outcome) => outcome.status === 'completed'),
+      now,
+    );
+    const failures = await markFailed(
+      tx,
+      outcomes.filter((outcome) => outcome.status === 'failed'),
+      now,
+    );
+    const cancelled = await cancelUnfundedNotes(
+      tx,
+      failures.filter((payment) => payment.payment_type === 'funding' && payment.investment_id !== null),
+      { executionDate, now },
+    );
+    const owedBack = cancelled > 0 ? await recordCreditsOwedBack(tx, now) : 0;
+    const returned = await reverseFailedWithdrawals(
+      tx,
+      failures.filter((payment) => payment.payment_type === 'withdrawal' && payment.withdrawal_id !== null),
+      { executionDate, now },
+    );
+    await pauseAt('ach:before-commit');
+    return { done, failed: failures.length, cancelled, returned, owedBack };
+  });
 }

@@ -5,8 +5,7 @@ import { type DocumentListResponse, TAX_FORM_THRESHOLD } from '../../../shared/p
 import type { AppContext } from '../../context';
 import { trimRate } from '../products/product-mapper';
 import { findPromissoryNote, findTaxRecord, listPromissoryNotes, listTaxYears } from './document-repository';
-import { type PdfIssuer, promissoryNotePdf } from './promissory-note-pdf';
-import { taxFormPdf } from './tax-form-pdf';
+import type { PdfIssuer } from './promissory-note-pdf';
 import { investmentNotFoundMessage } from './transaction-service';
 
 export const noTaxRecordMessage =
@@ -54,6 +53,8 @@ export async function buildPromissoryNotePdf(
 ): Promise<PDFKit.PDFDocument> {
   const note = await findPromissoryNote(context.db, investorId, investmentId);
   if (!note) throw new AppError('not_found', { message: investmentNotFoundMessage });
+  // pdfkit takes about a second to load: only a download pays for it, not every start.
+  const { promissoryNotePdf } = await import('./promissory-note-pdf');
   return promissoryNotePdf(note, issuerOf(context));
 }
 
@@ -70,6 +71,7 @@ export async function buildTaxFormPdf(
   });
   const found = years.find((entry) => entry.year === year);
   if (!found) throw new AppError('not_found', { message: noTaxFormMessage });
+  const { taxFormPdf } = await import('./tax-form-pdf');
   return taxFormPdf(
     {
       year,

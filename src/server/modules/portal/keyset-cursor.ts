@@ -2,12 +2,13 @@
  * Opaque keyset cursors: the sort key of the last row a page returned, so the next page
  * starts right after it however many rows were added meanwhile (never OFFSET).
  */
+import { isSupportedDate } from '../../../shared/dates/calendar-date';
+import { isSupportedInstant } from '../../../shared/dates/date-schemas';
 import { AppError } from '../../../shared/errors/app-error';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** created_at as the database prints it in UTC with microseconds ("2026-03-10T15:00:00.123456Z"). */
 const timestampPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface EntryPosition {
   createdAt: string;
@@ -39,7 +40,9 @@ export function encodeEntryCursor(position: EntryPosition): string {
 
 export function decodeEntryCursor(cursor: string): EntryPosition {
   const [createdAt = '', id = ''] = decode(cursor, 2);
-  if (!timestampPattern.test(createdAt) || !uuidPattern.test(id)) throw invalidCursor();
+  if (!timestampPattern.test(createdAt) || !isSupportedInstant(createdAt) || !uuidPattern.test(id)) {
+    throw invalidCursor();
+  }
   return { createdAt, id };
 }
 
@@ -49,6 +52,6 @@ export function encodeNoteCursor(position: NotePosition): string {
 
 export function decodeNoteCursor(cursor: string): NotePosition {
   const [startDate = '', id = ''] = decode(cursor, 2);
-  if (!datePattern.test(startDate) || !uuidPattern.test(id)) throw invalidCursor();
+  if (!isSupportedDate(startDate) || !uuidPattern.test(id)) throw invalidCursor();
   return { startDate, id };
 }

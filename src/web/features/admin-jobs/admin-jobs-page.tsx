@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { can } from '../../../shared/admin/permissions';
-import { businessDateOf } from '../../../shared/dates/business-time';
 import { describeCron } from '../../../shared/jobs/cron-rules';
 import { jobMessages, type ScheduledJobView } from '../../../shared/jobs/job-contracts';
 import { jobRunMessages } from '../../../shared/jobs/run-contracts';
@@ -13,6 +12,7 @@ import { useJobList, useRunJob } from './api/admin-job-queries';
 import { JobEditorModal } from './components/job-editor-modal';
 import { JobHistoryModal, runStatusTone } from './components/job-history-modal';
 import { JobToggleModal } from './components/job-toggle-modal';
+import { formatCalendarDate } from '../../lib/format-date-time';
 import { formatInTimeZone, formatRelative } from './job-time-format';
 import './admin-jobs.css';
 
@@ -48,7 +48,8 @@ export function AdminJobsPage() {
     try {
       const result = await runJob.mutateAsync({
         functionName: job.functionName,
-        request: { jobId: job.id, executionDate: businessDateOf(new Date(), timeZone) },
+        // No date: the server runs it for its own business date today (PRODUCT.md 32).
+        request: { jobId: job.id },
       });
       setNotice({
         tone: 'success',
@@ -90,7 +91,15 @@ export function AdminJobsPage() {
       <section className="admin-panel">
         <div className="admin-panel-header">
           <h2>Jobs</h2>
-          <span className="muted jobs-zone">Schedules run in {timeZone}</span>
+          <span className="muted jobs-zone">
+            Schedules run in {timeZone}
+            {list.data ? (
+              <>
+                {' · '}Run uses today,{' '}
+                <span className="jobs-run-date">{formatCalendarDate(list.data.businessDate)}</span>
+              </>
+            ) : null}
+          </span>
         </div>
         {list.isPending ? <LoadingState /> : null}
         {list.isError ? <ErrorState message={jobMessages.loadFailed} /> : null}

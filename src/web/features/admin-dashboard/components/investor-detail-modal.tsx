@@ -7,6 +7,7 @@ import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';
 import { useInvestorDetail } from '../api/admin-dashboard-queries';
+import { AmountsOwedTable } from './amounts-owed-table';
 import { TransactionTable } from './transaction-table';
 
 /** Profile, notes and the newest transactions of one investor (10 loaded, 5 shown: admin spec 9). */
@@ -36,7 +37,7 @@ function InvestorDetailBody({
 }: {
   detail: NonNullable<ReturnType<typeof useInvestorDetail>['data']>;
 }) {
-  const { investor, notes, transactions } = detail;
+  const { investor, notes, transactions, amounts_owed: amountsOwed } = detail;
   const shown = transactions.slice(0, INVESTOR_DETAIL_TRANSACTIONS_SHOWN);
   return (
     <div className="investor-detail">
@@ -82,6 +83,8 @@ function InvestorDetailBody({
           <dd className="mono detail-id">{investor.id}</dd>
         </div>
       </dl>
+
+      <AmountsOwedTable amounts={amountsOwed} notes={notes} />
 
       <h3 className="detail-heading">Notes</h3>
       {notes.length === 0 ? (
