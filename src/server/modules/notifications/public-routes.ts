@@ -49,14 +49,16 @@ export function notificationPublicRoutes(context: AppContext): FastifyPluginAsyn
   }
 
   function sendPage(reply: FastifyReply, outcome: UnsubscribeOutcome) {
-    return reply
-      .status(outcome.kind === 'invalid' ? 400 : 200)
-      .header('cache-control', 'no-store')
-      // Same-origin only: the token in the URL never leaves the site, and the page's own forms
-      // still send their Origin (no-referrer makes a browser send "Origin: null", refused as cross-site).
-      .header('referrer-policy', 'same-origin')
-      .type('text/html; charset=utf-8')
-      .send(renderUnsubscribePage(brand, unsubscribePageFor(brand.brandName, outcome)));
+    return (
+      reply
+        .status(outcome.kind === 'invalid' ? 400 : 200)
+        .header('cache-control', 'no-store')
+        // Same-origin only: the token in the URL never leaves the site, and the page's own forms
+        // still send their Origin (no-referrer makes a browser send "Origin: null", refused as cross-site).
+        .header('referrer-policy', 'same-origin')
+        .type('text/html; charset=utf-8')
+        .send(renderUnsubscribePage(brand, unsubscribePageFor(brand.brandName, outcome)))
+    );
   }
 
   function sendRateLimited(reply: FastifyReply) {
