@@ -39,7 +39,6 @@ export async function convertToHighYield(
 ): Promise<IdempotentOutcome<ConversionResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  await enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.');
   const closing: PostedInterest[] = [];
   const outcome = await runIdempotently<ConversionResponse>(
     context.db,
@@ -49,6 +48,9 @@ export async function convertToHighYield(
       fingerprint: input.body,
       now,
       messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
+      // A retry of a completed key gets its stored answer, not 429 (decision 1323).
+      admit: () =>
+        enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.'),
     },
     async (tx) => {
       const cents = positiveCents(input.body.amount);
