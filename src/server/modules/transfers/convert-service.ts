@@ -85,7 +85,7 @@ export async function convertToHighYield(
         now,
         achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
       });
-      closing.push(...result.closingInterest);
+      closing.push(...result.interestPosted);
       return {
         status: 201,
         body: {
