@@ -9,7 +9,7 @@ import { movableClock } from '../clock';
 import type { Database } from '../db/client';
 import { bankAccounts, investors, notificationPreferences, users } from '../db/schema';
 import type { MoneyEngineContext } from '../modules/money/engine-context';
-import type { MoneyNotifier } from '../modules/money/money-notices';
+import { type MoneyNotifier, queueingNotifier } from '../modules/money/money-notices';
 import { insertFundedNote } from '../modules/money/note-repository';
 import { calculateDailyInterest } from '../modules/money/calculate-daily-interest';
 import { processMaturities } from '../modules/money/process-maturities';
@@ -24,17 +24,20 @@ export interface TestEngine extends MoneyEngineContext {
   setDate(date: IsoDate): void;
 }
 
-/** Records what the engine asked to notify, without delivering. */
+/** Queues notices as the app does, and records what the engine asked to notify. */
 export function recordingNotifier(): MoneyNotifier & { interest: string[]; withdrawals: string[] } {
+  const queued = queueingNotifier('Steadyline');
   const interest: string[] = [];
   const withdrawals: string[] = [];
   return {
     interest,
     withdrawals,
-    async interestPaid(notices) {
+    async interestPaid(tx, notices, now) {
+      await queued.interestPaid(tx, notices, now);
       interest.push(...notices.map((notice) => `${notice.investorId}:${notice.executionDate}`));
     },
-    async withdrawalPaid(notices) {
+    async withdrawalPaid(tx, notices, now) {
+      await queued.withdrawalPaid(tx, notices, now);
       withdrawals.push(
         ...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.amount}`),
       );

@@ -1,5 +1,6 @@
 import { addDays, type IsoDate } from '../../../shared/dates/calendar-date';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
+import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { MoneyEngineContext } from './engine-context';
 import { postClosingInterest, postEndedMonthsOfInvestor, type PostedInterest } from './interest-repository';
@@ -130,12 +131,13 @@ export async function processWithdrawals(
           bankLastFour: await bankLastFour(tx, withdrawal.bankAccountId),
         });
       }
+      await engine.notifier.interestPaid(tx, interestNoticesOf(result.interestPosted, executionDate), now);
+      await engine.notifier.withdrawalPaid(tx, result.paid, now);
       return result;
     });
+    await pauseAt('withdrawals:after-commit');
     paid += outcome.paid.length;
     failed += outcome.failed;
-    await engine.notifier.interestPaid(interestNoticesOf(outcome.interestPosted, executionDate));
-    await engine.notifier.withdrawalPaid(outcome.paid);
   }
   return { recordsProcessed: paid + failed, metadata: { paid, failed } };
 }
