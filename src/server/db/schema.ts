@@ -46,6 +46,8 @@ export const users = pgTable(
     phoneVerifiedAt: at('phone_verified_at'),
     passwordHash: text('password_hash'),
     passwordSetAt: at('password_set_at'),
+    /** Full sessions started so far: 0 until the first sign-in, more than 1 for a returning visitor. */
+    signInCount: integer('sign_in_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
