@@ -242,6 +242,8 @@ export const taxRecords = pgTable(
     postalCode: text('postal_code').notNull(),
     ssnEncrypted: text('ssn_encrypted').notNull(),
     ssnLastFour: text('ssn_last_four').notNull(),
+    /** What ssn_encrypted holds: an SSN or an ITIN (both nine digits). */
+    tinType: text('tin_type').notNull().default('ssn'),
     kycStatus: text('kyc_status').notNull(),
     kycProvider: text('kyc_provider').notNull(),
     kycReference: text('kyc_reference'),
@@ -249,7 +251,42 @@ export const taxRecords = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  () => [check('tax_records_kyc_status_check', inList('kyc_status', ['approved', 'rejected', 'review']))],
+  () => [
+    check('tax_records_kyc_status_check', inList('kyc_status', ['approved', 'rejected', 'review'])),
+    check('tax_records_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+  ],
+);
+
+export const taxRecordChangeActions = ['added', 'changed'] as const;
+
+/**
+ * Who added or changed a tax record, when, from where and which parts (issue 13 item 14).
+ * Field names only: the values stay in tax_records, and a TIN appears as its last four.
+ */
+export const taxRecordChanges = pgTable(
+  'tax_record_changes',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id'),
+    action: text('action').notNull(),
+    changedFields: text('changed_fields').array().notNull(),
+    tinLastFourBefore: text('tin_last_four_before'),
+    tinLastFourAfter: text('tin_last_four_after').notNull(),
+    kycStatus: text('kyc_status').notNull(),
+    kycReference: text('kyc_reference'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('tax_record_changes_investor_idx').on(table.investorId, table.createdAt),
+    check('tax_record_changes_action_check', inList('action', taxRecordChangeActions)),
+  ],
 );
 
 export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
