@@ -46,6 +46,8 @@ export const users = pgTable(
     phoneVerifiedAt: at('phone_verified_at'),
     passwordHash: text('password_hash'),
     passwordSetAt: at('password_set_at'),
+    /** Full sessions started so far: 0 until the first sign-in, more than 1 for a returning visitor. */
+    signInCount: integer('sign_in_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -926,6 +928,42 @@ export const investorNotifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('investor_notifications_investor_idx').on(table.investorId, table.createdAt.desc())],
+);
+
+/**
+ * Transactional notices written in the same transaction as the money movement they report
+ * and delivered from here (docs/decisions/1311): `pending` until every allowed channel is
+ * done; a claim is a lease (`lease_until`); each channel is stamped as it goes out.
+ */
+export const investorNoticeStatuses = ['pending', 'sent', 'failed'] as const;
+
+export const investorNoticeQueue = pgTable(
+  'investor_notice_queue',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The notice as rendered when it was written: bell title and body, e-mail and SMS. */
+    notice: jsonb('notice').notNull(),
+    occurredAt: at('occurred_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    leaseUntil: at('lease_until'),
+    bellAt: at('bell_at'),
+    emailAt: at('email_at'),
+    smsAt: at('sms_at'),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_notice_queue_due_idx').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    check('investor_notice_queue_status_check', inList('status', investorNoticeStatuses)),
+    check('investor_notice_queue_sent_check', sql.raw(`(status = 'sent') = (sent_at is not null)`)),
+  ],
 );
 
 /** Every e-mail and SMS the platform sends; the dev outbox reads it outside production. */
