@@ -107,6 +107,10 @@ describe('tax information in settings', () => {
     await section.getByText('SSN ending 8642').waitFor();
     await section.getByText('Verified', { exact: true }).waitFor();
     await section.getByText('1 Main Street').waitFor();
+    await page
+      .getByText(/^VERIFIED \| MEMBER SINCE \d{4}$/)
+      .first()
+      .waitFor();
     const shown = await page.content();
     expect(shown).not.toContain('527-31-8642');
     expect(shown).not.toContain('527318642');

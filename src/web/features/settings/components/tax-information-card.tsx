@@ -24,6 +24,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { saveTaxInformation, settingsKeys } from '../api/settings-api';
 import { StepUpCancelled, useStepUp } from '../hooks/use-step-up';
 import { localToday } from '../../../lib/local-today';
+import { refreshSession } from '../../../lib/session';
 
 function formValuesOf(record: TaxInformationView | null): TaxInformationFormInput {
   return {
@@ -76,6 +77,8 @@ function TaxInformationFormFields({
       // The typed values: the server applies the same rules itself.
       const saved = await withStepUp(() => saveTaxInformation(getValues()));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
+      // The header's "VERIFIED" badge reads the session: an approved identity changes it.
+      await refreshSession();
       onSaved(saved.message);
     } catch (caught) {
       if (caught instanceof StepUpCancelled) return;
