@@ -58,7 +58,13 @@ export async function startAppServer(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`The app server did not become ready:\n${output}`);
+  if (Date.now() >= deadline) {
+    // Never leave a half-started server holding the port: the next run would talk to it.
+    child.kill('SIGKILL');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`The app server did not become ready:\n${output}`);
+  }
 
   return {
     baseUrl,
