@@ -96,6 +96,7 @@ describe('every route at 390 px', () => {
     );
   });
 
+  // Every route in one test (one report of all offenders); the route count sets its time.
   it('has no page-level sideways scroll and nothing spilling out of its box on any route', async () => {
     const tooWide: string[] = [];
     for (const path of routerPaths()) {
@@ -107,7 +108,7 @@ describe('every route at 390 px', () => {
       if (spilling.length > 0) tooWide.push(`${path}: ${spilling.join('; ')}`);
     }
     expect(tooWide).toEqual([]);
-  });
+  }, 300_000);
 
   it('opens a tapped transaction in view, and it closes again', async () => {
     const { page } = investor;
