@@ -75,8 +75,17 @@ function PlanCard({
         ))}
       </g>
       <text x="48" y="340" fontSize="30" fontWeight="700" fill={colors.link}>
-        Learn more →
+        Learn more
       </text>
+      {/* The arrow is drawn: the self-hosted Latin subset of Inter has no arrow glyph. */}
+      <path
+        d="M222 330 H250 M240 319 L251 330 L240 341"
+        fill="none"
+        stroke={colors.link}
+        strokeWidth="4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </g>
   );
 }

@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionInvestor } from '../../../../shared/auth/contracts';
+import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
+import { refreshSession } from '../../../lib/session';
+import { AccountOverviewPage } from './account-overview-page';
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const investor: SessionInvestor = {
+  user_id: '3f2c1a4e-8d6b-4c2a-9e1f-0a1b2c3d4e5f',
+  investor_id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  phone_masked: '***-***-0111',
+  status: 'active',
+  member_since_year: 2026,
+  email_verified: true,
+  phone_verified: true,
+  password_set: true,
+  has_verified_bank_account: true,
+  identity_verified: true,
+  is_returning_visitor: false,
+  next_screen: '/account-overview',
+};
+
+const overview: OverviewResponse = {
+  first_name: 'Ada',
+  balance: {
+    total_balance: '0.00',
+    high_yield_total: '0.00',
+    standard_total: '0.00',
+    accruing_interest: '0.00',
+  },
+  notes: [],
+  note_count: 0,
+  referral: { code: 'ADA2026', path: '/signup?ref=ADA2026', signups: 0 },
+};
+
+async function renderOverviewFor(isReturningVisitor: boolean) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/session') {
+        return json({
+          authenticated: true,
+          pending_second_factor: false,
+          phone_mask: investor.phone_masked,
+          investor: { ...investor, is_returning_visitor: isReturningVisitor },
+        });
+      }
+      if (url === '/api/portal/overview') return json(overview);
+      if (url === '/api/portal/balance-history') return json({ points: [] });
+      return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    }),
+  );
+  await refreshSession();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <AccountOverviewPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return screen.findByRole('heading', { level: 1 });
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the account overview greeting (issue 13 item 17: no "Welcome back" on a first visit)', () => {
+  it('welcomes a first-time visitor without "back"', async () => {
+    expect((await renderOverviewFor(false)).textContent).toBe('Welcome, Ada');
+  });
+
+  it('welcomes a returning investor back', async () => {
+    expect((await renderOverviewFor(true)).textContent).toBe('Welcome back, Ada');
+  });
+});
