@@ -276,6 +276,7 @@ try {
 } finally {
   await floorPool.end();
   await database.close();
-  if (!reusedSchema) await admin.query(`drop schema if exists ${schema} cascade`);
+  if (reusedSchema || process.env.BENCH_KEEP_SCHEMA === '1') console.log(`Kept schema ${schema}`);
+  else await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.end();
 }
