@@ -1,16 +1,19 @@
 /**
- * Issue 7 speed budget: one day of `calculate-daily-interest` over 1,000,000 active notes on
- * PostgreSQL, on a month's first day (every note accrues and posts the month before:
- * Standard with an ACH credit, High-Yield credited). Goal: under 60 s, and within 3x of a
- * floor measured in the same run: hand-written SQL making the same writes in one UPDATE and
- * one INSERT ... SELECT per posted table. Prints both, the ratio and peak memory.
+ * Issues 7 and 14.4 speed budget: one day of `calculate-daily-interest` over 1,000,000 active
+ * notes on PostgreSQL, on a month's first day (every note accrues and posts the month before:
+ * Standard with an ACH credit, High-Yield credited). Goal (issue 14): under 120 s on this
+ * machine when it is quiet, and within 1.5x of a floor measured in the same run: hand-written
+ * SQL making the same writes in one UPDATE and one INSERT ... SELECT per posted table. Prints
+ * both, the ratio, peak memory and the load average each was measured under.
  *
  * Uses a throw-away schema on BENCH_DATABASE_URL (default the local test database), dropped
  * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size. Seeding a million
  * notes takes long on a busy machine: BENCH_REUSE_SCHEMA=<schema> runs again on a schema a
- * previous run left (it is reset to the eve of the run date and kept).
+ * previous run left (it is reset to the eve of the run date and kept); BENCH_KEEP_SCHEMA=1
+ * keeps a new one.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addMonths, type IsoDate, startOfMonth } from '../src/shared/dates/calendar-date';
@@ -36,6 +39,12 @@ if (reusedSchema !== undefined && !/^bench_money_[0-9a-f]{8}$/.test(reusedSchema
 }
 const schema = reusedSchema ?? `bench_money_${randomBytes(4).toString('hex')}`;
 
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)} s`;
 }
@@ -44,7 +53,7 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result
   const started = performance.now();
   const result = await work();
   const milliseconds = performance.now() - started;
-  console.log(`  ${label.padEnd(58)} ${seconds(milliseconds)}`);
+  console.log(`  ${label.padEnd(58)} ${seconds(milliseconds)} (load average ${loadAverage()})`);
   return { result, milliseconds };
 }
 
@@ -265,10 +274,12 @@ try {
   );
   console.log(`  re-run posted               ${String(rerun.result.metadata?.entriesPosted)} entries`);
   console.log(`  ledger check                ${ledger.result.problems.length} disagreements`);
-  console.log(`  engine                      ${seconds(milliseconds)} (goal < 60 s)`);
+  console.log(
+    `  engine                      ${seconds(milliseconds)} (goal < 120 s on a quiet machine: ${milliseconds < 120_000 ? 'met' : 'NOT met'})`,
+  );
   console.log(`  floor                       ${seconds(floorRun.milliseconds)}`);
   console.log(
-    `  ratio engine / floor        ${(milliseconds / floorRun.milliseconds).toFixed(2)}x (goal <= 3x)`,
+    `  ratio engine / floor        ${(milliseconds / floorRun.milliseconds).toFixed(2)}x (goal <= 1.5x: ${milliseconds / floorRun.milliseconds <= 1.5 ? 'met' : 'NOT met'})`,
   );
   console.log(
     `  peak memory (RSS)           ${measured.peakMb.toFixed(0)} MB (before the run ${measured.baselineMb.toFixed(0)} MB)`,
