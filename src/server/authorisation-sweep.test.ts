@@ -106,6 +106,8 @@ const expected: Record<string, Expectation> = {
   'POST /api/settings/email-change/confirm': open(400),
   'POST /api/settings/phone-change/start': investorRoute(200),
   'POST /api/settings/phone-change/verify': investorRoute(400),
+  // Each investor changes only their own tax record (no id is taken from the request).
+  'PUT /api/settings/tax-information': investorRoute(200),
 
   'GET /api/banking/identity': investorRoute(200),
   'POST /api/banking/identity': investorRoute(200),

@@ -90,6 +90,7 @@ export async function submitIdentity(
       postalCode: identity.postalCode,
       ssnEncrypted: encryptField(context.config.fieldEncryptionKey, identity.ssn),
       ssnLastFour: identity.ssn.slice(-4),
+      tinType: 'ssn',
       kycStatus: outcome.status,
       kycProvider: context.providers.kyc.name,
       kycReference: outcome.reference,

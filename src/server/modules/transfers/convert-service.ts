@@ -17,9 +17,9 @@ import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency'
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { moneyEngineFromContext } from '../money/engine-context';
 import { interestNoticesOf } from '../money/interest-notices';
-import type { PostedInterest } from '../money/interest-repository';
 import { maturityDateOf } from '../money/note-repository';
 import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
+import { noticeSenderOf } from '../notifications/notice-sender';
 import { notifyInvestor } from '../notifications/transactional';
 import { trimRate } from '../products/product-mapper';
 import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
@@ -39,8 +39,6 @@ export async function convertToHighYield(
 ): Promise<IdempotentOutcome<ConversionResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  await enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.');
-  const closing: PostedInterest[] = [];
   const outcome = await runIdempotently<ConversionResponse>(
     context.db,
     {
@@ -49,6 +47,9 @@ export async function convertToHighYield(
       fingerprint: input.body,
       now,
       messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
+      // A retry of a completed key gets its stored answer, not 429 (decision 1323).
+      admit: () =>
+        enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.'),
     },
     async (tx) => {
       const cents = positiveCents(input.body.amount);
@@ -83,7 +84,12 @@ export async function convertToHighYield(
         now,
         achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
       });
-      closing.push(...result.closingInterest);
+      // Interest posted with the move is told in the same transaction (decision 1311).
+      await moneyEngineFromContext(context).notifier.interestPaid(
+        tx,
+        interestNoticesOf(result.interestPosted, today),
+        now,
+      );
       return {
         status: 201,
         body: {
@@ -102,8 +108,8 @@ export async function convertToHighYield(
   );
   if (!outcome.replayed) {
     const { investment } = outcome.body;
+    noticeSenderOf(context).kick();
     try {
-      await moneyEngineFromContext(context).notifier.interestPaid(interestNoticesOf(closing, today));
       await notifyInvestor(context, {
         investorId: input.investorId,
         ...conversionMessage(context.config.BRAND_NAME, {

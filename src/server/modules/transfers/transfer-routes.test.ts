@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TransferSummaryResponse } from '../../../shared/transfers/transfer-contracts';
 import { rowsOf } from '../../db/client';
+import { consumeRateLimit, type RateLimitRule } from '../../security/rate-limiter';
 import { latestSmsCode, testOrigin } from '../../test-support/investor-auth';
 import { buyNote, type TestEngine } from '../../test-support/money-fixtures';
 import {
@@ -75,6 +76,18 @@ async function cancelTransfer(investor: BankedInvestor, withdrawalId: string) {
     url: `/api/transfers/withdrawals/${withdrawalId}/cancel`,
     headers: { origin: testOrigin, cookie: investor.cookie },
   });
+}
+
+/** Uses up the rest of a limit's window for the investor, runs `check`, then frees the limit again. */
+async function withLimitUsedUp(rule: RateLimitRule, investor: BankedInvestor, check: () => Promise<void>) {
+  await consumeRateLimit(testApp.context.db, rule, investor.investorId, testApp.clock.now(), rule.limit);
+  try {
+    await check();
+  } finally {
+    await testApp.context.db.execute(
+      sql`delete from rate_limit_counters where key = ${`${rule.name}:${investor.investorId}`}`,
+    );
+  }
 }
 
 function cents(amount: string): bigint {
@@ -209,6 +222,23 @@ describe('TRANSFER TO BANK', () => {
     expect(bell.json().notifications[0].title).toBe('Transfer requested: $2,500.00');
   });
 
+  it('answers a retry of a completed key with its stored answer even when the transfer limit is used up', async () => {
+    // The step-up of the test before is still fresh.
+    const key = randomBytes(12).toString('hex');
+    const first = await requestTransfer(ann, '150.00', key);
+    expect(first.statusCode).toBe(201);
+    await withLimitUsedUp({ name: 'transfer:investor', limit: 20, windowSeconds: 3600 }, ann, async () => {
+      const retry = await requestTransfer(ann, '150.00', key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      const another = await requestTransfer(ann, '150.00');
+      expect(another.statusCode).toBe(429);
+      expect(another.json().error.message).toMatch(/^Too many transfer requests\. Try again in/);
+    });
+    expect((await cancelTransfer(ann, first.json().withdrawal.id)).statusCode).toBe(200);
+  });
+
   it('lets only the owner cancel, and only until paid', async () => {
     await stepUp(ann);
     const { withdrawal } = (await requestTransfer(ann, '300.00')).json();
@@ -329,5 +359,22 @@ describe('CONVERT TO HIGH-YIELD', () => {
       'Converted to High-Yield: $12,000.00',
     );
     expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
+  });
+
+  it('answers a retry of a completed key with its stored answer even when the conversion limit is used up', async () => {
+    const threeYears = await productOf('high_yield', 3);
+    const key = randomBytes(12).toString('hex');
+    const body = { amount: '5000', product_id: threeYears.id, interest_rate_annual: threeYears.rate };
+    const first = await convert(body, key);
+    expect(first.statusCode).toBe(201);
+    await withLimitUsedUp({ name: 'conversion:investor', limit: 20, windowSeconds: 3600 }, cara, async () => {
+      const retry = await convert(body, key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      const another = await convert(body);
+      expect(another.statusCode).toBe(429);
+      expect(another.json().error.message).toMatch(/^Too many requests\. Try again in/);
+    });
   });
 });
