@@ -37,11 +37,20 @@ async function isInViewport(page: Page, selector: string): Promise<boolean> {
   });
 }
 
+/** The whole page from the top (the sticky header stays at the top), and the section close up. */
+async function snap(page: Page, name: string): Promise<void> {
+  await page.locator('#tax').screenshot({ path: `${screenshots}/${name}-section.png` });
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${screenshots}/${name}.png`, fullPage: true });
+  await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+}
+
 /** Every page fits 390 px: no sideways page scroll; a screenshot of each state to look at. */
 async function atPhoneWidth(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${screenshots}/${name}-390.png`, fullPage: true });
+  await snap(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -68,7 +77,7 @@ describe('tax information in settings', () => {
     await section.getByText('No tax details yet.').waitFor();
     await expect(isInViewport(page, '#tax')).resolves.toBe(true);
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('tax-heading');
-    await page.screenshot({ path: `${screenshots}/settings-tax-empty-1280.png`, fullPage: true });
+    await snap(page, 'settings-tax-empty-1280');
     await atPhoneWidth(page, 'settings-tax-empty');
 
     const requested = new Date(Date.now() - 1000).toISOString();
@@ -88,7 +97,7 @@ describe('tax information in settings', () => {
     await form.getByRole('button', { name: 'Save tax information' }).click();
     await form.getByText('This is not a valid SSN: it cannot start with 000, 666 or 9').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${screenshots}/settings-tax-form-1280.png`, fullPage: true });
+    await snap(page, 'settings-tax-form-1280');
 
     await form.getByLabel('Social Security number').fill('');
     await form.getByLabel('Social Security number').pressSequentially('527318642');
@@ -101,14 +110,16 @@ describe('tax information in settings', () => {
     const shown = await page.content();
     expect(shown).not.toContain('527-31-8642');
     expect(shown).not.toContain('527318642');
-    await page.screenshot({ path: `${screenshots}/settings-tax-saved-1280.png`, fullPage: true });
+    await snap(page, 'settings-tax-saved-1280');
     await atPhoneWidth(page, 'settings-tax-saved');
 
     const notice = await waitForOutboxMessage(baseUrl, email, { channel: 'email' });
     expect(notice.subject).toContain('Tax information added');
 
-    // Editing right after: the code just proven still counts, the number is not filled in.
+    // Editing asks for a fresh code first; the number is never filled in.
+    const editRequested = new Date(Date.now() - 1000).toISOString();
     await section.getByRole('button', { name: 'Edit' }).click();
+    await enterStepUpCode(page, editRequested);
     await expect(form.getByLabel('Social Security number').inputValue()).resolves.toBe('');
     await form.getByText('Leave empty to keep your SSN ending 8642.').waitFor();
     await atPhoneWidth(page, 'settings-tax-edit');

@@ -690,6 +690,26 @@ export const debitAuthorizations = pgTable(
   (table) => [uniqueIndex('debit_authorizations_investment_key').on(table.investmentId)],
 );
 
+/** The agreement accepted for a note bought by conversion (PRODUCT.md 37; migration 0025). */
+export const conversionAgreements = pgTable(
+  'conversion_agreements',
+  {
+    id: id(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    agreementVersion: text('agreement_version').notNull(),
+    amount: money('amount').notNull(),
+    acceptedAt: at('accepted_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [uniqueIndex('conversion_agreements_investment_key').on(table.investmentId)],
+);
+
 export const withdrawals = pgTable(
   'withdrawals',
   {

@@ -497,6 +497,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
       amount: '5000.00',
       product_id: world.purchasable.productId,
       interest_rate_annual: world.purchasable.rate,
+      agreement_version: AGREEMENT_VERSION,
+      consent: true,
     },
     headers: { 'idempotency-key': idempotencyKey() },
   }),

@@ -11,7 +11,7 @@ import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-s
 import type { Executor } from '../../db/client';
 import { investments } from '../../db/schema';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
-import { maturityDateOf } from './note-repository';
+import { maturityDateOf } from '../../../shared/products/maturity';
 import {
   closeWithdrawnNote,
   drawFromNote,

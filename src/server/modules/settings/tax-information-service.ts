@@ -66,7 +66,6 @@ function validated(context: AppContext, body: TaxInformationSubmission, existing
   const parsed = taxInformationFormSchema(context.clock.today(), tinOnFile).safeParse(body);
   if (!parsed.success) {
     throw new AppError('validation_failed', {
-      status: 422,
       message: parsed.error.issues[0]?.message ?? taxInformationMessages.rejected,
     });
   }

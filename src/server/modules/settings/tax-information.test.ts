@@ -145,7 +145,7 @@ describe('adding tax information', () => {
     ];
     for (const [change, message] of cases) {
       const refused = await save(ann, { ...annTaxDetails, ...change });
-      expect(refused.statusCode, JSON.stringify(change)).toBe(422);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
       expect(refused.json().error.message).toBe(message);
     }
     const rejectedByKyc = await save(ann, { ...annTaxDetails, tin: '111-11-1111' });
@@ -203,7 +203,7 @@ describe('changing tax information', () => {
     expect(await auditTrail(ann.investorId)).toHaveLength(3);
 
     const switchedTypeWithoutNumber = await save(ann, { ...annTaxDetails, tinType: 'itin', tin: '' });
-    expect(switchedTypeWithoutNumber.statusCode).toBe(422);
+    expect(switchedTypeWithoutNumber.statusCode).toBe(400);
     expect(switchedTypeWithoutNumber.json().error.message).toBe(tinMessages.itinLength);
   });
 
@@ -232,7 +232,7 @@ describe('changing tax information', () => {
     await stepUp(testApp, bob);
     // Bob has no record: an empty number cannot borrow Ann's.
     const borrowing = await save(bob, { ...annTaxDetails, firstName: 'Bob', tin: '' });
-    expect(borrowing.statusCode).toBe(422);
+    expect(borrowing.statusCode).toBe(400);
     const bobs = await save(bob, { ...annTaxDetails, firstName: 'Bob', tin: '601-44-2958' });
     expect(bobs.json().tax_information).toMatchObject({ legal_first_name: 'Bob', tin_last_four: '2958' });
 

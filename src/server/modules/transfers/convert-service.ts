@@ -10,19 +10,25 @@ import { rateToMillionths } from '../../../shared/ledger/interest';
 import { centsToMoney, compareMoney } from '../../../shared/money/decimal-string';
 import { purchaseReference } from '../../../shared/portal/transaction-display';
 import { ratePercent } from '../../../shared/products/plans';
+import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { purchaseMessages } from '../../../shared/purchases/purchase-rules';
-import { type ConversionResponse, transferMessages } from '../../../shared/transfers/transfer-contracts';
+import {
+  type ConversionRequest,
+  type ConversionResponse,
+  transferMessages,
+} from '../../../shared/transfers/transfer-contracts';
 import type { AppContext } from '../../context';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { moneyEngineFromContext } from '../money/engine-context';
 import { interestNoticesOf } from '../money/interest-notices';
-import { maturityDateOf } from '../money/note-repository';
+import { maturityDateOf } from '../../../shared/products/maturity';
 import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
 import { noticeSenderOf } from '../notifications/notice-sender';
 import { notifyInvestor } from '../notifications/transactional';
 import { trimRate } from '../products/product-mapper';
 import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
+import { recordConversionAgreement } from './repository';
 import { positiveCents } from './service';
 import { conversionMessage } from './transfer-notices';
 
@@ -34,7 +40,8 @@ export async function convertToHighYield(
   input: {
     investorId: string;
     key: string;
-    body: { amount: string; product_id: string; interest_rate_annual: string };
+    body: ConversionRequest;
+    client: { ipAddress: string | null; userAgent: string | null };
   },
 ): Promise<IdempotentOutcome<ConversionResponse>> {
   const now = context.clock.now();
@@ -76,6 +83,13 @@ export async function convertToHighYield(
       if (compareMoney(amount, maximum) > 0) {
         throw new AppError('validation_failed', { message: purchaseMessages.maximum(maximum) });
       }
+      // Converting is a purchase (PRODUCT.md 37): the same agreement, accepted the same way.
+      if (!input.body.consent) {
+        throw new AppError('validation_failed', { message: purchaseMessages.consentRequired });
+      }
+      if (input.body.agreement_version !== AGREEMENT_VERSION) {
+        throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
+      }
       const result = await reinvestIntoHighYield(tx, {
         investorId: input.investorId,
         amount,
@@ -83,6 +97,14 @@ export async function convertToHighYield(
         executionDate: today,
         now,
         achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
+      });
+      await recordConversionAgreement(tx, {
+        investmentId: result.investmentId,
+        investorId: input.investorId,
+        agreementVersion: AGREEMENT_VERSION,
+        amount,
+        acceptedAt: now,
+        ...input.client,
       });
       // Interest posted with the move is told in the same transaction (decision 1311).
       await moneyEngineFromContext(context).notifier.interestPaid(

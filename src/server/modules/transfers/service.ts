@@ -61,6 +61,7 @@ export async function getTransferSummary(
     pending_withdrawals: toMoneyString(funds.pending_withdrawals),
     destination,
     next_payment_date: endOfQuarter(today),
+    today,
     withdrawals: withdrawals.map(toWithdrawalRow),
   };
 }

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import type { TransferSummaryResponse } from '../../../shared/transfers/transfer-contracts';
 import { rowsOf } from '../../db/client';
 import { consumeRateLimit, type RateLimitRule } from '../../security/rate-limiter';
@@ -278,14 +279,22 @@ describe('CONVERT TO HIGH-YIELD', () => {
     return { id: row.id, rate: row.interestRateAnnual.replace(/0+$/, '') };
   }
 
+  const accepted = { agreement_version: AGREEMENT_VERSION, consent: true };
+
   async function convert(
-    body: { amount: string; product_id: string; interest_rate_annual: string },
+    body: {
+      amount: string;
+      product_id: string;
+      interest_rate_annual: string;
+      agreement_version?: string;
+      consent?: boolean;
+    },
     key?: string,
   ) {
     return testApp.app.inject({
       method: 'POST',
       url: '/api/transfers/conversions',
-      payload: body,
+      payload: { ...accepted, ...body },
       headers: {
         origin: testOrigin,
         cookie: cara.cookie,
@@ -325,6 +334,28 @@ describe('CONVERT TO HIGH-YIELD', () => {
     expect((await summaryOf(cara)).available_to_withdraw).toBe('20000.00');
   });
 
+  it('refuses a conversion without the agreement consent, or with an old agreement, and converts nothing', async () => {
+    const threeYears = await productOf('high_yield', 3);
+    const order = { amount: '6000', product_id: threeYears.id, interest_rate_annual: threeYears.rate };
+    const withoutConsent = await convert({ ...order, consent: false });
+    expect(withoutConsent.statusCode).toBe(400);
+    expect(withoutConsent.json().error.message).toBe('Please read and accept the Perpetual Note Agreement');
+    const consentLeftOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/transfers/conversions',
+      payload: order,
+      headers: {
+        origin: testOrigin,
+        cookie: cara.cookie,
+        'idempotency-key': randomBytes(12).toString('hex'),
+      },
+    });
+    expect(consentLeftOut.statusCode).toBe(400);
+    const oldAgreement = await convert({ ...order, agreement_version: 'PNA-1999-01' });
+    expect(oldAgreement.statusCode).toBe(409);
+    expect((await summaryOf(cara)).available_to_withdraw).toBe('20000.00');
+  });
+
   it('moves available funds into a new High-Yield note at once, once per key', async () => {
     const threeYears = await productOf('high_yield', 3);
     const key = randomBytes(12).toString('hex');
@@ -339,6 +370,14 @@ describe('CONVERT TO HIGH-YIELD', () => {
       start_date: testApp.clock.today(),
     });
     expect((await convert(body, key)).json()).toEqual(response.json());
+    const agreements = rowsOf<{ agreement_version: string; amount: string; investor_id: string }>(
+      await testApp.context.db.execute(sql`
+        select agreement_version, amount::text as amount, investor_id from conversion_agreements
+        where investment_id = ${investment.id}`),
+    );
+    expect(agreements).toEqual([
+      { agreement_version: AGREEMENT_VERSION, amount: '12000.00', investor_id: cara.investorId },
+    ]);
     expect((await summaryOf(cara)).available_to_withdraw).toBe('8000.00');
     const page = (
       await testApp.app.inject({

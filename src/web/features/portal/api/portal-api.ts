@@ -19,6 +19,7 @@ import type {
 } from '../../../../shared/purchases/purchase-contracts';
 import { IDEMPOTENCY_HEADER } from '../../../../shared/http/idempotency-key';
 import type {
+  ConversionRequest,
   ConversionResponse,
   TransferSummaryResponse,
   WithdrawalResponse,
@@ -116,10 +117,7 @@ export function cancelWithdrawal(withdrawalId: string) {
   });
 }
 
-export function convertToHighYield(
-  body: { amount: string; product_id: string; interest_rate_annual: string },
-  key: string,
-) {
+export function convertToHighYield(body: ConversionRequest, key: string) {
   return apiRequest<ConversionResponse>('/api/transfers/conversions', {
     method: 'POST',
     body,

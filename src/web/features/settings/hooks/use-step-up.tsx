@@ -1,10 +1,6 @@
 /**
  * Runs a sensitive action; when the server answers step_up_required, asks for the SMS code
  * and runs it again. A cancelled code prompt rejects with StepUpCancelled, which callers ignore.
- *
- * requestStepUp (asking before a form opens) does not ask again for a code proven in this
- * page a moment ago: a second code would meet the SMS resend wait, and the server still
- * decides at the action itself (withStepUp asks then if the step-up has lapsed).
  */
 import { type ReactNode, useCallback, useState } from 'react';
 import { isStepUpRequired } from '../api/settings-api';
@@ -15,14 +11,6 @@ export class StepUpCancelled extends Error {
     super('Cancelled');
     this.name = 'StepUpCancelled';
   }
-}
-
-/** The SMS resend wait by default; well inside the server's step-up window (STEP_UP_MAX_AGE_MINUTES, 5 by default). */
-const RECENT_STEP_UP_MS = 60_000;
-let lastVerifiedAt: number | null = null;
-
-function hasRecentStepUp(): boolean {
-  return lastVerifiedAt !== null && Date.now() - lastVerifiedAt < RECENT_STEP_UP_MS;
 }
 
 interface PendingPrompt {
@@ -43,7 +31,6 @@ export function useStepUp(reason: string): {
       new Promise<void>((resolve, reject) => {
         setPending({
           resolve: () => {
-            lastVerifiedAt = Date.now();
             setPending(null);
             resolve();
           },
@@ -70,7 +57,6 @@ export function useStepUp(reason: string): {
   );
 
   const requestStepUp = useCallback(async () => {
-    if (hasRecentStepUp()) return true;
     try {
       await prompt();
       return true;
