@@ -1,23 +1,27 @@
 /**
- * Issue 7 speed budget: one day of `calculate-daily-interest` over 1,000,000 active notes on
- * PostgreSQL, on a month's first day (every note accrues and posts the month before:
- * Standard with an ACH credit, High-Yield credited). Goal: under 60 s, and within 3x of a
- * floor measured in the same run: hand-written SQL making the same writes in one UPDATE and
- * one INSERT ... SELECT per posted table. Prints both, the ratio and peak memory.
+ * Issues 7 and 14.4 speed budget: one day of `calculate-daily-interest` over 1,000,000 active
+ * notes on PostgreSQL, on a month's first day (every note accrues and posts the month before:
+ * Standard with an ACH credit, High-Yield credited). Goal (issue 14): under 120 s on this
+ * machine when it is quiet, and within 1.5x of a floor measured in the same run: hand-written
+ * SQL making the same writes (ledger, ACH credits, queued notices, notes) in one UPDATE and one
+ * INSERT ... SELECT per written table. Prints
+ * both, the ratio, peak memory and the load average each was measured under.
  *
  * Uses a throw-away schema on BENCH_DATABASE_URL (default the local test database), dropped
  * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size. Seeding a million
  * notes takes long on a busy machine: BENCH_REUSE_SCHEMA=<schema> runs again on a schema a
- * previous run left (it is reset to the eve of the run date and kept).
+ * previous run left (it is reset to the eve of the run date and kept); BENCH_KEEP_SCHEMA=1
+ * keeps a new one.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { addMonths, type IsoDate, startOfMonth } from '../src/shared/dates/calendar-date';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { calculateDailyInterest } from '../src/server/modules/money/calculate-daily-interest';
-import type { MoneyNotifier } from '../src/server/modules/money/money-notices';
+import { type MoneyNotifier, queueingNotifier } from '../src/server/modules/money/money-notices';
 import { cumulativeInterestAt } from '../src/server/modules/money/money-sql';
 import { runLedgerCheck } from '../src/server/modules/money/ledger-check';
 import { morningClock } from '../src/server/modules/money/run-money-days';
@@ -36,6 +40,12 @@ if (reusedSchema !== undefined && !/^bench_money_[0-9a-f]{8}$/.test(reusedSchema
 }
 const schema = reusedSchema ?? `bench_money_${randomBytes(4).toString('hex')}`;
 
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)} s`;
 }
@@ -44,7 +54,7 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result
   const started = performance.now();
   const result = await work();
   const milliseconds = performance.now() - started;
-  console.log(`  ${label.padEnd(58)} ${seconds(milliseconds)}`);
+  console.log(`  ${label.padEnd(58)} ${seconds(milliseconds)} (load average ${loadAverage()})`);
   return { result, milliseconds };
 }
 
@@ -142,6 +152,7 @@ async function seed(db: Database): Promise<void> {
 
 /** Takes a schema a previous run left back to the eve of the run date. */
 async function resetToEve(db: Database): Promise<void> {
+  await db.execute(sql`delete from investor_notice_queue where kind = 'interest_payment'`);
   await db.execute(
     sql`delete from ach_payments where payment_type = 'interest' and posting_period = ${period}::date`,
   );
@@ -184,6 +195,37 @@ async function floor(pool: pg.Pool): Promise<number> {
              '2026-03-02', t.posting_period, now(), now()
       from investment_transactions t join bank_accounts b on b.investor_id = t.investor_id and b.is_primary
       where t.transaction_type = 'interest_payment' and t.posting_period = '${period}' and t.ach_payment_id is not null`);
+    // One queued notice per investor, as the engine's notifier writes (decision 1400): the
+    // same row count and about the same size (kind, title, body, e-mail facts, SMS).
+    await client.query(`
+      insert into investor_notice_queue (investor_id, kind, notice, occurred_at, next_attempt_at, created_at)
+      select p.investor_id, 'interest_payment',
+             jsonb_build_object(
+               'kind', 'interest_payment', 'title', 'Interest paid: $' || p.total,
+               'body', 'Your interest of $' || p.total || ' was posted on March 1, 2026: $' || p.paid || ' is on its way to your bank account and $' || p.credited || ' was credited to your High-Yield notes.',
+               'email', jsonb_build_object(
+                 'subject', 'Your interest payment of $' || p.total,
+                 'preheader', '$' || p.total || ' of interest was posted on March 1, 2026.',
+                 'heading', 'You earned $' || p.total || ' in interest',
+                 'paragraphs', jsonb_build_array(
+                   'Good news: your interest was posted on March 1, 2026. $' || p.paid || ' is on its way to your bank account and $' || p.credited || ' was credited to your High-Yield notes.',
+                   'You can see every payment under Transactions in your Steadyline account.'),
+                 'facts', jsonb_build_array(
+                   jsonb_build_object('label', 'Posted on', 'value', 'March 1, 2026'),
+                   jsonb_build_object('label', 'Paid to your bank', 'value', '$' || p.paid),
+                   jsonb_build_object('label', 'Credited to High-Yield notes', 'value', '$' || p.credited),
+                   jsonb_build_object('label', 'Total interest', 'value', '$' || p.total)),
+                 'action', jsonb_build_object('label', 'View transactions', 'path', '/transaction-summary')),
+               'sms', 'Steadyline: interest of $' || p.total || ' was posted to your account.'),
+             now(), now(), now()
+      from (
+        select t.investor_id, sum(t.amount) as total,
+               coalesce(sum(t.amount) filter (where t.ach_payment_id is not null), 0) as paid,
+               coalesce(sum(t.amount) filter (where t.ach_payment_id is null), 0) as credited
+        from investment_transactions t
+        where t.transaction_type = 'interest_payment' and t.posting_period = '${period}'
+        group by t.investor_id
+      ) p`);
     await client.query(`
       update investments i set
         interest_posted = round(${cumulative(covered)}, 2),
@@ -199,13 +241,16 @@ async function floor(pool: pg.Pool): Promise<number> {
   }
 }
 
+/** The production notifier (notices queued in the batch's transaction), counting investors. */
 const countingNotifier = (): MoneyNotifier & { investors: number } => {
+  const queueing = queueingNotifier('Steadyline');
   const notifier = {
     investors: 0,
-    async interestPaid(_tx: unknown, notices: unknown[]) {
-      notifier.investors += notices.length;
+    async interestPaid(...args: Parameters<MoneyNotifier['interestPaid']>) {
+      notifier.investors += args[1].length;
+      await queueing.interestPaid(...args);
     },
-    async withdrawalPaid() {},
+    withdrawalPaid: queueing.withdrawalPaid,
   };
   return notifier;
 };
@@ -227,10 +272,14 @@ try {
     // The floor runs twice and rolls back; the second run, on the same vacuumed pages the
     // engine will see, is the one compared.
     await timed('floor warm-up (rolled back)', () => floor(floorPool));
-    await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
+    await database.db.execute(
+      sql`vacuum analyze investments, investment_transactions, ach_payments, investor_notice_queue`,
+    );
   }
-  const floorRun = await timed('floor: 1 UPDATE + 2 INSERT ... SELECT (rolled back)', () => floor(floorPool));
-  await database.db.execute(sql`vacuum analyze investments, investment_transactions, ach_payments`);
+  const floorRun = await timed('floor: 1 UPDATE + 3 INSERT ... SELECT (rolled back)', () => floor(floorPool));
+  await database.db.execute(
+    sql`vacuum analyze investments, investment_transactions, ach_payments, investor_notice_queue`,
+  );
 
   const notifier = countingNotifier();
   const engine = {
@@ -261,14 +310,16 @@ try {
     `  records processed           ${result.recordsProcessed.toLocaleString('en-US')} (${JSON.stringify(result.metadata)})`,
   );
   console.log(
-    `  interest entries / credits  ${counts!.postings.toLocaleString('en-US')} / ${counts!.credits.toLocaleString('en-US')}; investors to notify ${notifier.investors.toLocaleString('en-US')} (delivery not timed here)`,
+    `  interest entries / credits  ${counts!.postings.toLocaleString('en-US')} / ${counts!.credits.toLocaleString('en-US')}; notices queued ${notifier.investors.toLocaleString('en-US')} (in the batches' transactions; delivery not timed here)`,
   );
   console.log(`  re-run posted               ${String(rerun.result.metadata?.entriesPosted)} entries`);
   console.log(`  ledger check                ${ledger.result.problems.length} disagreements`);
-  console.log(`  engine                      ${seconds(milliseconds)} (goal < 60 s)`);
+  console.log(
+    `  engine                      ${seconds(milliseconds)} (goal < 120 s on a quiet machine: ${milliseconds < 120_000 ? 'met' : 'NOT met'})`,
+  );
   console.log(`  floor                       ${seconds(floorRun.milliseconds)}`);
   console.log(
-    `  ratio engine / floor        ${(milliseconds / floorRun.milliseconds).toFixed(2)}x (goal <= 3x)`,
+    `  ratio engine / floor        ${(milliseconds / floorRun.milliseconds).toFixed(2)}x (goal <= 1.5x: ${milliseconds / floorRun.milliseconds <= 1.5 ? 'met' : 'NOT met'})`,
   );
   console.log(
     `  peak memory (RSS)           ${measured.peakMb.toFixed(0)} MB (before the run ${measured.baselineMb.toFixed(0)} MB)`,
@@ -276,6 +327,7 @@ try {
 } finally {
   await floorPool.end();
   await database.close();
-  if (!reusedSchema) await admin.query(`drop schema if exists ${schema} cascade`);
+  if (reusedSchema || process.env.BENCH_KEEP_SCHEMA === '1') console.log(`Kept schema ${schema}`);
+  else await admin.query(`drop schema if exists ${schema} cascade`);
   await admin.end();
 }

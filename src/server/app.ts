@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -24,6 +23,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { registerStrictJsonParser } from './http/json-body';
 import { serializeRequestForLog } from './http/log-serializers';
 import { registerOriginCheck } from './http/origin-check';
+import { registerSecurityHeaders } from './http/security-headers';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/dev-routes';
 import { createMessageService } from './modules/outbox/message-service';
@@ -170,29 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerStrictJsonParser(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config);
   // A coarse per-instance flood guard; limits on secrets and messages are kept in the database.
   await app.register(fastifyRateLimit, {
     global: true,

@@ -307,3 +307,32 @@ describe('the product list (admin-products GET)', () => {
     expect(ids.size).toBe(25);
   });
 });
+
+describe('the public catalogue (GET /api/products, cached for 5 s)', () => {
+  async function publicRates(): Promise<Record<string, string>> {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/products' });
+    const { products } = response.json() as {
+      products: Array<{ display_name: string; interest_rate_annual: string }>;
+    };
+    return Object.fromEntries(
+      products.map((product) => [product.display_name, product.interest_rate_annual]),
+    );
+  }
+
+  it('shows a created product and an edited rate at once, not after the cache expires', async () => {
+    expect(await publicRates()).not.toHaveProperty('Growth Note, 6 years');
+    const product = await createProduct();
+    expect(await publicRates()).toHaveProperty('Growth Note, 6 years', '0.105');
+    const edited = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${product.id}`,
+      headers: operations.headers,
+      payload: {
+        product: { ...sixYearNote, interest_rate_percent: '10.75' },
+        updated_at: product.updated_at,
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await publicRates()).toHaveProperty('Growth Note, 6 years', '0.1075');
+  });
+});

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productListResponse } from '../../../shared/products/contracts';
+import { sendSerialisedJson } from '../../http/serialised-json';
 import type { ProductCatalogue } from './catalogue';
 
 export function productRoutes(catalogue: ProductCatalogue): FastifyPluginAsyncZod {
@@ -14,8 +15,9 @@ export function productRoutes(catalogue: ProductCatalogue): FastifyPluginAsyncZo
         },
       },
       async (_request, reply) => {
+        const { json } = await catalogue.page();
         reply.header('cache-control', 'public, max-age=5');
-        return { products: await catalogue.listBuyable() };
+        return sendSerialisedJson(reply, json);
       },
     );
   };
