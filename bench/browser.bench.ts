@@ -84,37 +84,30 @@ const warmSteps: { to: string; content: string[] }[] = [
 
 /**
  * Runs in every document before the app's scripts (DevTools injects it, so the page's CSP is
- * untouched): records performance.now() when every content selector first matches.
+ * untouched): records performance.now() when every content selector first matches. Plain
+ * JavaScript text: tsx would wrap a TypeScript function in helpers the page does not have.
  */
-function installContentWatch() {
-  type Watch = { selectors: string[]; startedAt: number; doneAt: number | null };
-  const state: { watch: Watch | null } = { watch: null };
-  const isShown = (selector: string) => {
+const contentWatchScript = `(() => {
+  let watch = null;
+  const isShown = (selector) => {
     for (const element of document.querySelectorAll(selector)) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
-      if (element instanceof SVGElement || (element.textContent ?? '').trim().length > 0) return true;
+      if (element instanceof SVGElement || (element.textContent || '').trim().length > 0) return true;
     }
     return false;
   };
   const check = () => {
-    const watch = state.watch;
     if (!watch || watch.doneAt !== null) return;
     if (watch.selectors.every(isShown)) watch.doneAt = performance.now();
   };
-  new MutationObserver(check).observe(document, {
-    subtree: true,
-    childList: true,
-    characterData: true,
-    attributes: true,
-  });
-  const target = window as unknown as Record<string, unknown>;
-  target.__benchWatch = (selectors: string[]) => {
-    state.watch = { selectors, startedAt: performance.now(), doneAt: null };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__benchWatch = (selectors) => {
+    watch = { selectors, startedAt: performance.now(), doneAt: null };
     check();
   };
-  target.__benchResult = () => state.watch;
-}
+  window.__benchResult = () => watch;
+})();`;
 
 interface LoadFigures {
   contentMs: number;
@@ -167,10 +160,8 @@ async function loadCold(
   const page = await context.newPage();
   try {
     await emulate(page, latency, true);
-    await page.addInitScript(installContentWatch);
-    await page.addInitScript((selectors: string[]) => {
-      (window as unknown as { __benchWatch: (selectors: string[]) => void }).__benchWatch(selectors);
-    }, measured.content);
+    await page.addInitScript({ content: contentWatchScript });
+    await page.addInitScript({ content: `window.__benchWatch(${JSON.stringify(measured.content)});` });
     const counter = { count: 0, lastAt: Date.now() };
     page.on('request', () => {
       counter.count += 1;
@@ -202,7 +193,7 @@ async function measureWarm(context: BrowserContext, latency: number): Promise<Ma
     const page = await context.newPage();
     try {
       await emulate(page, latency, false);
-      await page.addInitScript(installContentWatch);
+      await page.addInitScript({ content: contentWatchScript });
       await page.goto('/account-overview');
       await page.evaluate(() =>
         (window as unknown as { __benchWatch: (selectors: string[]) => void }).__benchWatch([
@@ -263,7 +254,7 @@ async function contextFor(browser: Browser, baseUrl: string, audience: Audience)
 async function main() {
   const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const server = await startAppServer({ port, env: { RATE_LIMIT_MULTIPLIER: '20' } });
+  const server = await startAppServer({ port, env: { RATE_LIMIT_MULTIPLIER: '20' }, readyTimeoutMs: 600_000 });
   const browser = await launchBrowser();
   try {
     console.log(`load average before: ${formatLoad()}`);
