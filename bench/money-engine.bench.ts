@@ -202,7 +202,7 @@ async function floor(pool: pg.Pool): Promise<number> {
 const countingNotifier = (): MoneyNotifier & { investors: number } => {
   const notifier = {
     investors: 0,
-    async interestPaid(notices: unknown[]) {
+    async interestPaid(_tx: unknown, notices: unknown[]) {
       notifier.investors += notices.length;
     },
     async withdrawalPaid() {},

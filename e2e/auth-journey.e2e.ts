@@ -165,7 +165,11 @@ describe('the investor identity journey', () => {
     await page.getByRole('link', { name: 'Continue' }).click();
     await page.waitForURL('**/get-started');
     await page.getByRole('heading', { name: 'GET STARTED' }).waitFor();
-    await page.getByText(/VERIFIED \| MEMBER SINCE \d{4}/).waitFor();
+    // No identity check has run yet: the card must not claim VERIFIED (issue 13 item 17).
+    await page
+      .locator('.member-card')
+      .getByText(/^NOT YET VERIFIED \| MEMBER SINCE \d{4}$/)
+      .waitFor();
     await expect(page.locator('.member-card').getByText(email).count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'LOGIN' }).count()).resolves.toBe(0);
 

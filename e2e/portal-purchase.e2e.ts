@@ -127,7 +127,8 @@ describe('buying a High-Yield note', () => {
       .first();
     await row.click();
     const detail = page.getByRole('complementary', { name: 'Transaction details' });
-    await detail.getByText(reference.toLowerCase()).waitFor();
+    await detail.getByText(reference.toLowerCase(), { exact: true }).waitFor();
+    await expect(detail.textContent()).resolves.toContain(`High Yield · 9.40% · ${reference.toLowerCase()}`);
     await expect(detail.textContent()).resolves.toContain('High Yield · $12,500.00 at 9.40%');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
@@ -140,7 +141,7 @@ describe('buying a High-Yield note', () => {
     expect(download.suggestedFilename()).toMatch(/^transactions-all-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await textOf(download)).toString('utf8').trim().split('\n');
     expect(lines[0]).toBe(
-      'Date,Time,Type,Amount,Investment type,Principal,Rate (%),Transaction ID,Investment ID,Notes',
+      'Date,Time,Type,Amount,Investment type,Principal,Rate (%),Transaction ID,Investment ID,Notes,Balance change',
     );
     expect(lines.some((line) => line.includes(',Purchase,+12500.00,High Yield,12500.00,9.40,'))).toBe(true);
   });

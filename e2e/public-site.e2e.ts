@@ -65,7 +65,9 @@ describe('public site', () => {
     await expect(page.getByRole('heading', { name: 'START EARNING TODAY' }).count()).resolves.toBe(1);
     const footer = page.locator('footer');
     await expect(footer.getByText(/not FDIC insured/).count()).resolves.toBe(1);
-    await expect(footer.getByText(/© 2025/).count()).resolves.toBe(1);
+    // The copyright year is the reader's current year, never a year in the copy (PRODUCT.md 33).
+    const year = await page.evaluate(() => new Date().getFullYear());
+    await expect(footer.getByText(`© ${year} `).count()).resolves.toBe(1);
     await context.close();
   });
 

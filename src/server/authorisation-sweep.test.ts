@@ -106,9 +106,12 @@ const expected: Record<string, Expectation> = {
   'POST /api/settings/email-change/confirm': open(400),
   'POST /api/settings/phone-change/start': investorRoute(200),
   'POST /api/settings/phone-change/verify': investorRoute(400),
+  // Each investor changes only their own tax record (no id is taken from the request).
+  'PUT /api/settings/tax-information': investorRoute(200),
 
   'GET /api/banking/identity': investorRoute(200),
-  'POST /api/banking/identity': investorRoute(200),
+  // Both sweep investors already have a tax record: changes go through /settings (step-up).
+  'POST /api/banking/identity': investorRoute(409),
   'GET /api/banking/accounts': investorRoute(200),
   'POST /api/banking/accounts/:id/micro-deposits': investorRoute(422, 404),
   'POST /api/banking/accounts/:id/refresh': investorRoute(200, 404),

@@ -143,6 +143,7 @@ describe('dates in requests are bounded to 1900-2199 (PRODUCT.md 32)', () => {
         'POST /api/admin/notifications/campaigns scheduled_at',
         'PUT /api/admin/notifications/campaigns/:id scheduled_at',
         'POST /api/banking/identity dateOfBirth',
+        'PUT /api/settings/tax-information dateOfBirth',
         'GET /api/portal/documents/tax-forms/:year year',
       ]),
     );

@@ -1,5 +1,8 @@
 export const DEFAULT_BRAND_NAME = 'Steadyline';
-export const COPYRIGHT_YEAR = 2025;
+/** The copyright line's year: the current year on the reader's clock, never a year in the copy (PRODUCT.md 33). */
+export function copyrightYear(now: Date = new Date()): number {
+  return now.getFullYear();
+}
 export const MEMBER_SINCE_FALLBACK_YEAR = 2025;
 export const NAME_FALLBACK = 'Investor';
 

@@ -58,7 +58,7 @@ export async function simulateYear(options: {
     const purchaseDay = addDays(options.from, 30);
     const transferDay = addDays(options.from, 100);
     const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
-    const engine = { db, ach, notifier: historyNotifier(db, config.BRAND_NAME) };
+    const engine = { db, ach, notifier: historyNotifier(config.BRAND_NAME) };
     const running = performance.now();
     const yearDays = await runMoneyDays(engine, {
       from: addDays(options.from, 1),

@@ -46,6 +46,8 @@ export const users = pgTable(
     phoneVerifiedAt: at('phone_verified_at'),
     passwordHash: text('password_hash'),
     passwordSetAt: at('password_set_at'),
+    /** Full sessions started so far: 0 until the first sign-in, more than 1 for a returning visitor. */
+    signInCount: integer('sign_in_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -240,6 +242,8 @@ export const taxRecords = pgTable(
     postalCode: text('postal_code').notNull(),
     ssnEncrypted: text('ssn_encrypted').notNull(),
     ssnLastFour: text('ssn_last_four').notNull(),
+    /** What ssn_encrypted holds: an SSN or an ITIN (both nine digits). */
+    tinType: text('tin_type').notNull().default('ssn'),
     kycStatus: text('kyc_status').notNull(),
     kycProvider: text('kyc_provider').notNull(),
     kycReference: text('kyc_reference'),
@@ -247,7 +251,42 @@ export const taxRecords = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  () => [check('tax_records_kyc_status_check', inList('kyc_status', ['approved', 'rejected', 'review']))],
+  () => [
+    check('tax_records_kyc_status_check', inList('kyc_status', ['approved', 'rejected', 'review'])),
+    check('tax_records_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+  ],
+);
+
+export const taxRecordChangeActions = ['added', 'changed'] as const;
+
+/**
+ * Who added or changed a tax record, when, from where and which parts (issue 13 item 14).
+ * Field names only: the values stay in tax_records, and a TIN appears as its last four.
+ */
+export const taxRecordChanges = pgTable(
+  'tax_record_changes',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id'),
+    action: text('action').notNull(),
+    changedFields: text('changed_fields').array().notNull(),
+    tinLastFourBefore: text('tin_last_four_before'),
+    tinLastFourAfter: text('tin_last_four_after').notNull(),
+    kycStatus: text('kyc_status').notNull(),
+    kycReference: text('kyc_reference'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('tax_record_changes_investor_idx').on(table.investorId, table.createdAt),
+    check('tax_record_changes_action_check', inList('action', taxRecordChangeActions)),
+  ],
 );
 
 export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
@@ -647,6 +686,26 @@ export const debitAuthorizations = pgTable(
   (table) => [uniqueIndex('debit_authorizations_investment_key').on(table.investmentId)],
 );
 
+/** The agreement accepted for a note bought by conversion (PRODUCT.md 37; migration 0025). */
+export const conversionAgreements = pgTable(
+  'conversion_agreements',
+  {
+    id: id(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    agreementVersion: text('agreement_version').notNull(),
+    amount: money('amount').notNull(),
+    acceptedAt: at('accepted_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [uniqueIndex('conversion_agreements_investment_key').on(table.investmentId)],
+);
+
 export const withdrawals = pgTable(
   'withdrawals',
   {
@@ -889,6 +948,42 @@ export const investorNotifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('investor_notifications_investor_idx').on(table.investorId, table.createdAt.desc())],
+);
+
+/**
+ * Transactional notices written in the same transaction as the money movement they report
+ * and delivered from here (docs/decisions/1311): `pending` until every allowed channel is
+ * done; a claim is a lease (`lease_until`); each channel is stamped as it goes out.
+ */
+export const investorNoticeStatuses = ['pending', 'sent', 'failed'] as const;
+
+export const investorNoticeQueue = pgTable(
+  'investor_notice_queue',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The notice as rendered when it was written: bell title and body, e-mail and SMS. */
+    notice: jsonb('notice').notNull(),
+    occurredAt: at('occurred_at').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    leaseUntil: at('lease_until'),
+    bellAt: at('bell_at'),
+    emailAt: at('email_at'),
+    smsAt: at('sms_at'),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_notice_queue_due_idx').on(table.nextAttemptAt).where(sql`status = 'pending'`),
+    check('investor_notice_queue_status_check', inList('status', investorNoticeStatuses)),
+    check('investor_notice_queue_sent_check', sql.raw(`(status = 'sent') = (sent_at is not null)`)),
+  ],
 );
 
 /** Every e-mail and SMS the platform sends; the dev outbox reads it outside production. */

@@ -20,6 +20,7 @@ import {
   notificationPreferences,
   pageHotspots,
   scheduledJobs,
+  taxRecords,
   users,
 } from './schema';
 
@@ -107,52 +108,61 @@ export const demoAccounts = {
   },
 } as const;
 
+/** Where the artwork pages' links sit, in percent of the 800-unit posters (decision 1342). */
 const seededHotspots = [
   {
     pageSlug: 'abouttemp',
     label: 'See our plans',
     href: '/investments',
-    top: 62,
+    top: 62.73,
     left: 8,
-    width: 22,
-    height: 9,
+    width: 41.25,
+    height: 9.09,
   },
-  { pageSlug: 'abouttemp', label: 'Read the FAQ', href: '/faq', top: 62, left: 34, width: 18, height: 9 },
+  {
+    pageSlug: 'abouttemp',
+    label: 'Read the FAQ',
+    href: '/faq',
+    top: 62.73,
+    left: 52.25,
+    width: 39.75,
+    height: 9.09,
+  },
   {
     pageSlug: 'custom-page-1',
     label: 'Get started',
     href: '/signup',
-    top: 70,
-    left: 39,
-    width: 22,
-    height: 10,
+    top: 66,
+    left: 25,
+    width: 50,
+    height: 11,
   },
   {
     pageSlug: 'custom-page-1',
     label: 'How it works',
     href: '/how-it-works',
-    top: 84,
-    left: 39,
-    width: 22,
-    height: 6,
+    top: 80,
+    left: 32.5,
+    width: 35,
+    height: 8,
   },
   {
     pageSlug: 'custom-page-2',
     label: 'Standard income plan',
     href: '/investments#standard',
-    top: 40,
-    left: 10,
-    width: 36,
-    height: 34,
+    top: 31.45,
+    left: 8,
+    width: 84,
+    height: 30.65,
   },
   {
     pageSlug: 'custom-page-2',
     label: 'High-Yield growth plan',
     href: '/investments#high-yield',
-    top: 40,
-    left: 54,
-    width: 36,
-    height: 34,
+    top: 64.52,
+    left: 8,
+    width: 84,
+    height: 30.65,
   },
 ] as const;
 
@@ -265,6 +275,8 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
         phoneVerifiedAt: memberSinceInstant,
         passwordHash,
         passwordSetAt: memberSinceInstant,
+        // A member for two years has signed in before: the portal greets them with "Welcome back".
+        signInCount: 1,
         createdAt: memberSinceInstant,
       })
       .returning({ id: users.id });
@@ -290,6 +302,23 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
       lastActivityAt: memberSinceInstant,
     });
     await tx.insert(notificationPreferences).values({ investorId: investor!.id, marketingEmail: true });
+    // Linking a bank needs an approved identity check (PRODUCT.md 22): the demo member passed the sandbox's.
+    await tx.insert(taxRecords).values({
+      investorId: investor!.id,
+      legalFirstName: 'Avery',
+      legalLastName: 'Johnson',
+      dateOfBirth: '1984-06-12',
+      address1: '200 Harbor Street',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+      ssnEncrypted: encryptField(config.fieldEncryptionKey, '123456789'),
+      ssnLastFour: '6789',
+      kycStatus: 'approved',
+      kycProvider: 'sandbox',
+      kycReference: 'demo',
+      kycCheckedAt: memberSinceInstant,
+    });
     const [bank] = await tx
       .insert(bankAccounts)
       .values({
@@ -325,7 +354,7 @@ async function writeDemoHistory(
 ): Promise<void> {
   const { investorId, bankAccountId, today } = input;
   const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
-  const engine = { db, ach, notifier: historyNotifier(db, config.BRAND_NAME) };
+  const engine = { db, ach, notifier: historyNotifier(config.BRAND_NAME) };
   const notes = demoNotes.map((note) => ({ ...note, startDate: addDays(today, -note.startOffsetDays) }));
   const transfers = demoTransfers(notes).filter((transfer) => transfer.requestedOn < today);
   await runMoneyDays(engine, {

@@ -10,8 +10,10 @@ import { writeFileSync } from 'node:fs';
 export type PausePoint =
   /** calculate-daily-interest: a batch's postings and accruals are written, not yet committed. */
   | 'interest:before-commit'
-  /** calculate-daily-interest: a batch is committed, its notices not yet sent. */
+  /** calculate-daily-interest: a batch is committed with its queued notices, none sent yet. */
   | 'interest:after-commit'
+  /** process-withdrawals: an investor's payments are committed with their queued notices, none sent yet. */
+  | 'withdrawals:after-commit'
   /** settle-ach-payments: the provider has answered, nothing is recorded yet. */
   | 'ach:before-record'
   /** settle-ach-payments: a batch of outcomes is written, not yet committed. */

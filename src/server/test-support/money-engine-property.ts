@@ -11,7 +11,13 @@ import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-stri
 import { type Database, rowsOf } from '../db/client';
 import { runLedgerCheck } from '../modules/money/ledger-check';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
-import { buyNote, createFundedInvestor, createTestEngine, runMoneyDay } from './money-fixtures';
+import {
+  buyNote,
+  createFundedInvestor,
+  createTestEngine,
+  type DayOrder,
+  runMoneyDayInOrder,
+} from './money-fixtures';
 import {
   formatTenBillionths,
   type ModelNote,
@@ -81,8 +87,16 @@ async function query<Row>(db: Database, statement: ReturnType<typeof sql>): Prom
   return rowsOf<Row>(await db.execute(statement));
 }
 
-/** Runs the scenario on an empty database and answers the differences from the model (none when they agree). */
-export async function compareEngineWithModel(db: Database, scenario: Scenario): Promise<string[]> {
+/**
+ * Runs the scenario on an empty database and answers the differences from the model (none when
+ * they agree). `orders[n]` is the job order of the n-th run date (default: the cron order); the
+ * model is the same whatever the order.
+ */
+export async function compareEngineWithModel(
+  db: Database,
+  scenario: Scenario,
+  orders: DayOrder[] = [],
+): Promise<string[]> {
   const engine = createTestEngine(db);
   const investors = [await createFundedInvestor(db), await createFundedInvestor(db)];
   for (const note of scenario.notes) {
@@ -106,7 +120,9 @@ export async function compareEngineWithModel(db: Database, scenario: Scenario): 
     });
   }
   const runDates = [...scenario.runOffsets].sort((a, b) => a - b).map((offset) => addDays(FIRST_RUN, offset));
-  for (const date of runDates) await runMoneyDay(engine, date);
+  for (const [index, date] of runDates.entries()) {
+    await runMoneyDayInOrder(engine, date, orders[index] ?? 'cron');
+  }
   return compareDatabaseWithModel(db, runDates);
 }
 

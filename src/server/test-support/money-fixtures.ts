@@ -9,9 +9,13 @@ import { movableClock } from '../clock';
 import type { Database } from '../db/client';
 import { bankAccounts, investors, notificationPreferences, users } from '../db/schema';
 import type { MoneyEngineContext } from '../modules/money/engine-context';
-import type { MoneyNotifier } from '../modules/money/money-notices';
+import { type MoneyNotifier, queueingNotifier } from '../modules/money/money-notices';
 import { insertFundedNote } from '../modules/money/note-repository';
+import { calculateDailyInterest } from '../modules/money/calculate-daily-interest';
+import { processMaturities } from '../modules/money/process-maturities';
+import { processWithdrawals } from '../modules/money/process-withdrawals';
 import { runMoneyJobsForDay } from '../modules/money/run-money-days';
+import { settleAchPayments } from '../modules/money/settle-ach-payments';
 import { type SandboxAchProvider, sandboxAchProvider } from '../providers/ach';
 
 export interface TestEngine extends MoneyEngineContext {
@@ -20,17 +24,20 @@ export interface TestEngine extends MoneyEngineContext {
   setDate(date: IsoDate): void;
 }
 
-/** Records what the engine asked to notify, without delivering. */
+/** Queues notices as the app does, and records what the engine asked to notify. */
 export function recordingNotifier(): MoneyNotifier & { interest: string[]; withdrawals: string[] } {
+  const queued = queueingNotifier('Steadyline');
   const interest: string[] = [];
   const withdrawals: string[] = [];
   return {
     interest,
     withdrawals,
-    async interestPaid(notices) {
+    async interestPaid(tx, notices, now) {
+      await queued.interestPaid(tx, notices, now);
       interest.push(...notices.map((notice) => `${notice.investorId}:${notice.executionDate}`));
     },
-    async withdrawalPaid(notices) {
+    async withdrawalPaid(tx, notices, now) {
+      await queued.withdrawalPaid(tx, notices, now);
       withdrawals.push(
         ...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.amount}`),
       );
@@ -131,4 +138,17 @@ export async function buyNote(
 export async function runMoneyDay(engine: TestEngine, date: IsoDate): Promise<void> {
   engine.setDate(date);
   await runMoneyJobsForDay(engine, date);
+}
+
+/** In which order a day's jobs fire: the seeded cron order, or transfers paid before the interest run. */
+export type DayOrder = 'cron' | 'withdrawals-first';
+
+/** Fires the money jobs for one day with transfers paid before the month-end interest run. */
+export async function runMoneyDayInOrder(engine: TestEngine, date: IsoDate, order: DayOrder): Promise<void> {
+  if (order === 'cron') return runMoneyDay(engine, date);
+  engine.setDate(date);
+  await processMaturities(engine, date);
+  await processWithdrawals(engine, date);
+  await calculateDailyInterest(engine, date);
+  await settleAchPayments(engine, date);
 }

@@ -389,6 +389,20 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: '/api/settings/phone-change/verify',
     payload: { phone: '+16175559876', code: '000000' },
   }),
+  'PUT /api/settings/tax-information': () => ({
+    url: '/api/settings/tax-information',
+    payload: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      dateOfBirth: '1985-04-12',
+      tinType: 'ssn',
+      tin: '123-45-6780',
+      address1: '2 Main Street',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+    },
+  }),
 
   // Banking.
   'GET /api/banking/identity': () => ({ url: '/api/banking/identity' }),
@@ -483,6 +497,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
       amount: '5000.00',
       product_id: world.purchasable.productId,
       interest_rate_annual: world.purchasable.rate,
+      agreement_version: AGREEMENT_VERSION,
+      consent: true,
     },
     headers: { 'idempotency-key': idempotencyKey() },
   }),

@@ -27,6 +27,8 @@ export const adminTransactionSchema = z.object({
   id: z.uuid(),
   investment_id: z.uuid(),
   transaction_type: z.string(),
+  /** Names interest entries: paid to the bank (Standard) or added to the note (High-Yield). */
+  investment_type: z.string(),
   amount: moneyString,
   transaction_date: z.string(),
   created_at: z.string(),

@@ -123,6 +123,10 @@ export const sessionInvestor = z.object({
   phone_verified: z.boolean(),
   password_set: z.boolean(),
   has_verified_bank_account: z.boolean(),
+  /** The identity check (KYC) approved the investor: what the member card's VERIFIED means. */
+  identity_verified: z.boolean(),
+  /** Signed in before this visit, so the portal may say "Welcome back". */
+  is_returning_visitor: z.boolean(),
   next_screen: z.string(),
 });
 export type SessionInvestor = z.infer<typeof sessionInvestor>;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { addYears, type IsoDate, isSupportedDate } from '../dates/calendar-date';
+import { formatTinInput, isValidSsn, tinDigitsOf } from '../tax/tin';
 
 export const MINIMUM_AGE_YEARS = 18;
 /** Dates of birth further back than this are typing mistakes. */
@@ -89,17 +90,10 @@ export const identityMessages = {
 } as const;
 
 /** Digits only, at most nine: what an SSN field holds whatever was typed or pasted. */
-export function ssnDigitsOf(value: string): string {
-  return value.replace(/\D/g, '').slice(0, SSN_DIGITS);
-}
+export const ssnDigitsOf = tinDigitsOf;
 
 /** Formats as the user types: "123" -> "123", "1234" -> "123-4", "123456789" -> "123-45-6789". */
-export function formatSsnInput(value: string): string {
-  const digits = ssnDigitsOf(value);
-  if (digits.length <= 3) return digits;
-  if (digits.length <= 5) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
-  return `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
-}
+export const formatSsnInput = formatTinInput;
 
 /** The date picker's maximum: the latest birth date of someone who is 18 today. */
 export function latestBirthDateFor(today: IsoDate): IsoDate {
@@ -133,7 +127,7 @@ export function identityFormSchema(today: IsoDate) {
       .string({ error: identityMessages.ssn })
       .refine((value) => /^[\d\s-]*$/.test(value), identityMessages.ssn)
       .transform((value) => value.replace(/\D/g, ''))
-      .refine((digits) => digits.length === SSN_DIGITS, identityMessages.ssn),
+      .refine((digits) => digits.length === SSN_DIGITS && isValidSsn(digits), identityMessages.ssn),
     address1: requiredText(identityMessages.address1Required, 'Address', 100),
     address2: z
       .string()

@@ -34,19 +34,6 @@ export type AchPaymentStatus = (typeof achPaymentStatuses)[number];
 export const withdrawalStatuses = ['pending', 'paid', 'cancelled', 'failed'] as const;
 export type WithdrawalStatus = (typeof withdrawalStatuses)[number];
 
-export const transactionTypeLabels: Record<string, string> = {
-  purchase: 'Purchase',
-  interest_payment: 'Interest Paid',
-  withdrawal: 'Withdrawal',
-  reinvestment: 'Reinvestment',
-  reversal: 'Reversal',
-};
-
-/** The spec's labels; any other type is shown raw. */
-export function transactionTypeLabel(type: string): string {
-  return transactionTypeLabels[type] ?? type;
-}
-
 /**
  * Whether interest on a note of this type is credited to the note (grows its value)
  * or paid out to the bank (does not).

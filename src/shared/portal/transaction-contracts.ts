@@ -29,6 +29,8 @@ export const transactionRow = z.object({
   amount: moneyString,
   /** "+..." or "-...": the amount as the investor reads it. */
   signed_amount: z.string(),
+  /** What the entry did to the balance (its note's value): "+25.00", "-1000.00" or "0.00". */
+  balance_change: z.string(),
   transaction_date: isoDateString,
   /** When the entry was written (the detail panel's time). */
   created_at: z.string(),
@@ -101,4 +103,5 @@ export const transactionCsvColumns = [
   'Transaction ID',
   'Investment ID',
   'Notes',
+  'Balance change',
 ] as const;

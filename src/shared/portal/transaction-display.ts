@@ -3,6 +3,7 @@
  * detail panel and the sign in front of each amount.
  */
 import type { TransactionType } from '../ledger/ledger-model';
+import { investmentTypeLabel, ratePercent } from '../products/plans';
 
 /** Ids are shown as their first 8 characters (spec 9). */
 export function shortId(id: string): string {
@@ -47,3 +48,29 @@ export type InvestmentFilter = (typeof investmentFilters)[number];
 /** Page sizes offered in the By Investment view (spec 9); the first is the default. */
 export const pageSizes = [10, 20, 50] as const;
 export type PageSize = (typeof pageSizes)[number];
+
+/** The note an entry belongs to, as rows name it: plan, rate and short id ("High-Yield · 9.4% · 1a2b3c4d"). */
+export function noteLabel(note: {
+  investment_type: string;
+  interest_rate_annual: string;
+  investment_id: string;
+}): string {
+  return `${investmentTypeLabel(note.investment_type)} · ${ratePercent(note.interest_rate_annual)}% · ${shortId(note.investment_id)}`;
+}
+
+/** An entry's change to the balance as the investor reads it: "+$25.00", "-$1,000.00", or "No change". */
+export function balanceChangeText(valueEffect: string, formatAmount: (amount: string) => string): string {
+  const trimmed = valueEffect.trim();
+  if (/^[-+]?0*(\.0*)?$/.test(trimmed)) return 'No change';
+  return `${trimmed.startsWith('-') ? '-' : '+'}${formatAmount(trimmed.replace(/^[-+]/, ''))}`;
+}
+
+/** A value effect as a signed two-place decimal string: "+25.00", "-1000.00", "0.00". */
+export function signedValueEffect(valueEffect: string): string {
+  const trimmed = valueEffect.trim();
+  const negative = trimmed.startsWith('-');
+  const [whole = '0', fraction = ''] = trimmed.replace(/^[-+]/, '').split('.');
+  const text = `${BigInt(whole || '0')}.${(fraction + '00').slice(0, 2)}`;
+  if (/^0\.00$/.test(text)) return '0.00';
+  return `${negative ? '-' : '+'}${text}`;
+}

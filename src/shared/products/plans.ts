@@ -3,10 +3,7 @@ export const investmentTypes = ['standard', 'high_yield'] as const;
 export type InvestmentType = (typeof investmentTypes)[number];
 
 export const STANDARD_LOCKUP_MONTHS = 12;
-export const MINIMUM_START_AMOUNT = '5000.00';
 export const MAXIMUM_PURCHASE_AMOUNT = '1000000.00';
-export const HEADLINE_MAX_RATE_PERCENT = '10.24';
-export const HEADLINE_MIN_RATE_PERCENT = '8';
 
 export function investmentTypeLabel(type: string): string {
   return type === 'high_yield' ? 'High Yield' : 'Standard';

@@ -18,6 +18,8 @@ export const purchaseOptionsResponse = z.object({
   funding_accounts: z.array(fundingAccount),
   maximum_purchase_amount: moneyString,
   agreement_version: z.string(),
+  /** The business date today: a note bought now starts on it (the review shows its maturity date). */
+  today: isoDateString,
 });
 export type PurchaseOptionsResponse = z.infer<typeof purchaseOptionsResponse>;
 

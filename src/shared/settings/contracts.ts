@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { investorStatuses } from '../auth/next-screen';
 import { bankAccountView, identityStatusResponse } from '../banking/contracts';
 import { notificationPreferencesView } from './notification-preferences';
+import { taxInformationView } from './tax-information';
 
 export const settingsMessages = {
   unableToLoad: 'Unable to load settings',
@@ -37,6 +38,8 @@ export const investorSettings = z.object({
   bank_accounts: z.array(bankAccountView),
   notification_preferences: notificationPreferencesView,
   identity: identityStatusResponse,
+  /** The tax record (Tax information section); null until the investor gives one. */
+  tax_information: taxInformationView.nullable(),
   /** An e-mail change waiting for its confirmation link. */
   pending_email: z.string().nullable(),
 });

@@ -36,6 +36,8 @@ export const transferSummaryResponse = z.object({
   destination: transferDestination.nullable(),
   /** When a transfer requested today would be paid (the end of the current quarter). */
   next_payment_date: isoDateString,
+  /** The business date today: a conversion's note starts on it (its review shows the maturity date). */
+  today: isoDateString,
   withdrawals: z.array(withdrawalRow),
 });
 export type TransferSummaryResponse = z.infer<typeof transferSummaryResponse>;
@@ -51,7 +53,11 @@ export const conversionRequest = z.object({
   product_id: z.string().max(64),
   /** The rate the investor saw (as with BUY). */
   interest_rate_annual: z.string().max(16),
+  /** Converting is a purchase (PRODUCT.md 37): the agreement version read and the consent, as with BUY. */
+  agreement_version: z.string().max(32),
+  consent: z.boolean(),
 });
+export type ConversionRequest = z.infer<typeof conversionRequest>;
 export const conversionResponse = z.object({
   investment: z.object({
     id: z.uuid(),

@@ -1,30 +1,24 @@
-import { ArtworkPage } from '../features/public-site/components/artwork-page';
-import { artworkPages } from '../features/public-site/pages/artwork-pages';
+import {
+  AboutArtworkPage,
+  PlansArtworkPage,
+  StartEarningArtworkPage,
+} from '../features/public-site/pages/artwork-pages';
 import { HotspotEditOverlay } from './hotspot-edit-overlay';
 
 export function AboutArtworkRoute() {
-  return (
-    <ArtworkPage
-      {...artworkPages.about}
-      renderOverlay={(props) => <HotspotEditOverlay slug={artworkPages.about.slug} {...props} />}
-    />
-  );
+  return <AboutArtworkPage renderOverlay={(props) => <HotspotEditOverlay slug="abouttemp" {...props} />} />;
 }
 
 export function CustomPageOneRoute() {
   return (
-    <ArtworkPage
-      {...artworkPages.custom1}
-      renderOverlay={(props) => <HotspotEditOverlay slug={artworkPages.custom1.slug} {...props} />}
+    <StartEarningArtworkPage
+      renderOverlay={(props) => <HotspotEditOverlay slug="custom-page-1" {...props} />}
     />
   );
 }
 
 export function CustomPageTwoRoute() {
   return (
-    <ArtworkPage
-      {...artworkPages.custom2}
-      renderOverlay={(props) => <HotspotEditOverlay slug={artworkPages.custom2.slug} {...props} />}
-    />
+    <PlansArtworkPage renderOverlay={(props) => <HotspotEditOverlay slug="custom-page-2" {...props} />} />
   );
 }

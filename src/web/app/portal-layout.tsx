@@ -8,12 +8,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import {
-  COPYRIGHT_YEAR,
-  disclaimerText,
-  MEMBER_SINCE_FALLBACK_YEAR,
-  NAME_FALLBACK,
-} from '../../shared/brand';
+import { copyrightYear, disclaimerText, NAME_FALLBACK } from '../../shared/brand';
 import {
   GearIcon,
   ListIcon,
@@ -27,6 +22,7 @@ import { prefetchPortalPage } from '../features/portal/api/prefetch-portal-page'
 import { NotificationBell } from '../features/portal/components/notification-bell';
 import { appConfig } from '../lib/app-config';
 import { type SessionInvestor, signOut, useSession } from '../lib/session';
+import { memberStatusOf } from '../lib/member-status';
 import { SessionGuard } from '../lib/session-guard';
 import './portal.css';
 
@@ -62,17 +58,14 @@ function initialsOf(name: string): string {
 
 function ProfileCard({ investor, currentPath }: { investor: SessionInvestor | null; currentPath: string }) {
   const name = displayNameOf(investor);
-  const memberSince = investor?.member_since_year ?? MEMBER_SINCE_FALLBACK_YEAR;
-  const isVerified = Boolean(investor?.email_verified && investor.phone_verified);
+  const status = memberStatusOf(investor);
   return (
     <div className="profile-card">
       <span className="profile-avatar" aria-hidden="true">
         {initialsOf(name)}
       </span>
       <div className="profile-text">
-        <p className="profile-meta">
-          {isVerified ? 'VERIFIED | ' : ''}MEMBER SINCE {memberSince}
-        </p>
+        <p className="profile-meta">{status.text}</p>
         <p className="profile-name">{name}</p>
         <p className="profile-email">{investor?.email}</p>
       </div>
@@ -184,7 +177,7 @@ function PortalShell() {
             {brandName} {disclaimerText}
           </p>
           <p className="portal-footer-copyright">
-            © {COPYRIGHT_YEAR} {brandName}. All rights reserved.
+            © {copyrightYear()} {brandName}. All rights reserved.
           </p>
         </div>
       </footer>

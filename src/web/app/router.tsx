@@ -67,39 +67,46 @@ const AdminNotificationsPage = lazy(() =>
   })),
 );
 
+/** Every route as <Route> elements: the router renders them and the browser tests list them. */
+export function appRoutes() {
+  return (
+    <>
+      <Route path="admin/login" element={<AdminLoginPage />} />
+      <Route path="admin" element={<AdminLayout />}>
+        <Route index element={<Navigate to="/admin/dashboard" replace />} />
+        <Route path="dashboard" element={<AdminDashboardPage />} />
+        <Route path="products" element={<AdminProductsPage />} />
+        <Route path="notifications" element={<AdminNotificationsPage />} />
+        <Route path="jobs" element={<AdminJobsPage />} />
+        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+      </Route>
+      {portalRoutes()}
+      {bankLinkPopupRoutes()}
+      {getStartedRoutes()}
+      <Route element={<PublicLayout />}>
+        <Route index element={<LandingPage />} />
+        {authRoutes()}
+        {settingsPublicRoutes()}
+        <Route path="investments" element={<InvestmentsPage />} />
+        <Route path="how-it-works" element={<HowItWorksPage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="faq" element={<FaqPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="abouttemp" element={<AboutArtworkRoute />} />
+        <Route path="custom-page-1" element={<CustomPageOneRoute />} />
+        <Route path="custom-page-2" element={<CustomPageTwoRoute />} />
+        <Route path="*" element={<LandingPage />} />
+      </Route>
+    </>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
       <RouteErrorBoundary>
         <Suspense fallback={<LoadingState />}>
-          <Routes>
-            <Route path="admin/login" element={<AdminLoginPage />} />
-            <Route path="admin" element={<AdminLayout />}>
-              <Route index element={<Navigate to="/admin/dashboard" replace />} />
-              <Route path="dashboard" element={<AdminDashboardPage />} />
-              <Route path="products" element={<AdminProductsPage />} />
-              <Route path="notifications" element={<AdminNotificationsPage />} />
-              <Route path="jobs" element={<AdminJobsPage />} />
-              <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
-            </Route>
-            {portalRoutes()}
-            {bankLinkPopupRoutes()}
-            {getStartedRoutes()}
-            <Route element={<PublicLayout />}>
-              <Route index element={<LandingPage />} />
-              {authRoutes()}
-              {settingsPublicRoutes()}
-              <Route path="investments" element={<InvestmentsPage />} />
-              <Route path="how-it-works" element={<HowItWorksPage />} />
-              <Route path="about" element={<AboutPage />} />
-              <Route path="faq" element={<FaqPage />} />
-              <Route path="terms" element={<TermsPage />} />
-              <Route path="abouttemp" element={<AboutArtworkRoute />} />
-              <Route path="custom-page-1" element={<CustomPageOneRoute />} />
-              <Route path="custom-page-2" element={<CustomPageTwoRoute />} />
-              <Route path="*" element={<LandingPage />} />
-            </Route>
-          </Routes>
+          <Routes>{appRoutes()}</Routes>
         </Suspense>
       </RouteErrorBoundary>
     </BrowserRouter>

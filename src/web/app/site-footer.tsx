@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR, disclaimerText } from '../../shared/brand';
+import { copyrightYear, disclaimerText } from '../../shared/brand';
 import { appConfig } from '../lib/app-config';
 
 const socialLinks = [
@@ -66,7 +66,7 @@ export function SiteFooter() {
           {brandName} {disclaimerText}
         </p>
         <p className="site-footer-copyright">
-          © {COPYRIGHT_YEAR} {brandName}. All rights reserved.
+          © {copyrightYear()} {brandName}. All rights reserved.
         </p>
       </div>
     </footer>

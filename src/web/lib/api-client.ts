@@ -1,7 +1,11 @@
 /**
  * The one fetch wrapper of the web app: JSON in and out, same-origin cookies, and errors
- * turned into ApiError carrying the server's {error: {code, message}} text.
+ * turned into ApiError carrying the server's {error: {code, message}} text. When the server
+ * gives no usable text (a non-JSON reply or a 5xx) the error carries the spec's fallback
+ * message for that request, never a bare status text like "Internal Server Error".
  */
+import { fallbackMessageFor } from './request-fallback-messages';
+
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
 
 export class ApiError extends Error {
@@ -23,9 +27,13 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** The message shown when the server gives no usable text; defaults to the spec's message for the request. */
+  fallbackMessage?: string;
 }
 
-function messageOf(body: unknown, fallback: string): { code: string; message: string } {
+function messageOf(status: number, body: unknown, fallback: string): { code: string; message: string } {
+  // A 5xx never explains itself to a user (the server hides its details): the request's own message does.
+  if (status >= 500) return { code: errorCodeOf(body) ?? 'server_error', message: fallback };
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const error = (body as { error: unknown }).error;
     if (typeof error === 'object' && error !== null && 'message' in error) {
@@ -37,13 +45,21 @@ function messageOf(body: unknown, fallback: string): { code: string; message: st
   return { code: 'error', message: fallback };
 }
 
+function errorCodeOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return String((error as { code: unknown }).code);
+}
+
 export async function apiRequest<Response>(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   let response: globalThis.Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
@@ -63,16 +79,21 @@ export async function apiRequest<Response>(path: string, options: RequestOptions
     }
   }
   if (!response.ok) {
-    const { code, message } = messageOf(body, response.statusText || 'Request failed');
+    const fallback = options.fallbackMessage ?? fallbackMessageFor(method, path);
+    const { code, message } = messageOf(response.status, body, fallback);
     throw new ApiError(response.status, code, message, body);
   }
   return body as Response;
 }
 
 /** POST to a named server function (`/functions/v1/<name>`), returning its JSON even on 4xx answers that carry the spec's {ok|success, error} shape. */
-export async function callFunction<Response>(name: string, payload: unknown = {}): Promise<Response> {
+export async function callFunction<Response>(
+  name: string,
+  payload: unknown = {},
+  options: Pick<RequestOptions, 'fallbackMessage'> = {},
+): Promise<Response> {
   try {
-    return await apiRequest<Response>(`/functions/v1/${name}`, { method: 'POST', body: payload });
+    return await apiRequest<Response>(`/functions/v1/${name}`, { ...options, method: 'POST', body: payload });
   } catch (error) {
     if (error instanceof ApiError && isSpecShapedAnswer(error.body)) return error.body as Response;
     throw error;

@@ -20,11 +20,15 @@ export async function startSignUp(
   const fallback = options.fallbackMessage ?? SEND_FAILED_MESSAGE;
   let response: AuthStartResponse;
   try {
-    response = await callFunction<AuthStartResponse>('auth-start', {
-      email: email.trim(),
-      ...(options.referralCode ? { ref: options.referralCode } : {}),
-      ...(options.redirectTo ? { redirect_to: options.redirectTo } : {}),
-    });
+    response = await callFunction<AuthStartResponse>(
+      'auth-start',
+      {
+        email: email.trim(),
+        ...(options.referralCode ? { ref: options.referralCode } : {}),
+        ...(options.redirectTo ? { redirect_to: options.redirectTo } : {}),
+      },
+      { fallbackMessage: fallback },
+    );
   } catch (error) {
     if (error instanceof ApiError)
       throw new Error(error.status === 0 ? NETWORK_ERROR_MESSAGE : error.message || fallback);

@@ -73,6 +73,7 @@ const transactionColumns = {
   firstName: investors.firstName,
   lastName: investors.lastName,
   email: investors.email,
+  investmentType: investments.investmentType,
 };
 
 export type TransactionWithInvestor = Awaited<ReturnType<typeof selectTransactions>>[number];
@@ -82,6 +83,7 @@ function selectTransactions(db: Executor, where: SQL | undefined, limit: number)
     .select(transactionColumns)
     .from(investmentTransactions)
     .innerJoin(investors, eq(investors.id, investmentTransactions.investorId))
+    .innerJoin(investments, eq(investments.id, investmentTransactions.investmentId))
     .where(where)
     .orderBy(
       // "nulls last" matches the ledger's (created_at desc, id desc) indexes, so the newest rows come straight from them.

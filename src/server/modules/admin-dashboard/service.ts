@@ -36,6 +36,7 @@ function toTransaction(row: TransactionWithInvestor): AdminTransaction {
     id: row.id,
     investment_id: row.investmentId,
     transaction_type: row.transactionType,
+    investment_type: row.investmentType,
     amount: toMoneyString(row.amount),
     transaction_date: row.transactionDate,
     created_at: row.createdAt.toISOString(),

@@ -13,6 +13,7 @@ import {
   findInvestorByReferralCode,
   findInvestorByUserId,
   findOnboarding,
+  hasApprovedIdentity,
   hasVerifiedBankAccount,
   insertInvestorWithDefaults,
   insertReferral,
@@ -108,6 +109,8 @@ export async function describeSessionInvestor(
     phone_verified: state.phoneVerified,
     password_set: state.passwordSet,
     has_verified_bank_account: state.hasVerifiedBankAccount,
+    identity_verified: await hasApprovedIdentity(db, investor.id),
+    is_returning_visitor: user.signInCount > 1,
     next_screen: nextScreen(state),
   };
 }

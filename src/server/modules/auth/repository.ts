@@ -10,6 +10,7 @@ import {
   referrals,
   sessions,
   smsCodes,
+  taxRecords,
   users,
 } from '../../db/schema';
 
@@ -231,7 +232,25 @@ export async function hasVerifiedBankAccount(db: Executor, investorId: string): 
   return Boolean(row);
 }
 
+/** The identity check (KYC) approved the investor's tax record (PRODUCT.md 22). */
+export async function hasApprovedIdentity(db: Executor, investorId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ investorId: taxRecords.investorId })
+    .from(taxRecords)
+    .where(and(eq(taxRecords.investorId, investorId), eq(taxRecords.kycStatus, 'approved')))
+    .limit(1);
+  return Boolean(row);
+}
+
 // ---------------------------------------------------------------- sessions
+
+/** Counts a sign-in: a full session was started for the user. */
+export async function countSignIn(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ signInCount: sql`${users.signInCount} + 1` })
+    .where(eq(users.id, userId));
+}
 
 export async function insertSession(
   db: Executor,

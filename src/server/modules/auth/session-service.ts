@@ -13,6 +13,7 @@ import {
   type SessionKind,
   type SessionWithOwner,
   touchSession,
+  countSignIn,
 } from './repository';
 
 /** What readSession learnt, per request, so guards and handlers read the session once. */
@@ -63,6 +64,7 @@ export async function startSession(
     expiresAt: new Date(now.getTime() + lifetimeSeconds * 1000),
     ...clientDetails(request),
   });
+  if (input.kind === 'full') await countSignIn(context.db, input.userId);
   reply.setCookie(settings.cookieName, token, sessionCookieOptions(settings, lifetimeSeconds));
   forgetCachedSession(request);
   return { sessionId: session.id, token };

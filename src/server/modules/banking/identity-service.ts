@@ -64,10 +64,14 @@ export async function submitIdentity(
     throw new IdentityValidationError(first, fieldErrors);
   }
   const identity = parsed.data;
+  // Onboarding gives the first record; changing one needs the step-up, audit and notice of
+  // Settings › Tax information, so this door does not overwrite it.
+  if (await findTaxRecord(context.db, investorId)) {
+    throw new AppError('conflict', { message: bankMessages.identityOnFile });
+  }
   const now = context.clock.now();
   await enforceRateLimit(context.db, bankingLimits.identityChecks, investorId, now, tooManyAttempts);
 
-  const wasApproved = await isIdentityApproved(context, investorId);
   const outcome = await context.providers.kyc.verifyIdentity(identity);
   context.log.info(
     { investorId, kycProvider: context.providers.kyc.name, kycStatus: outcome.status },
@@ -90,6 +94,7 @@ export async function submitIdentity(
       postalCode: identity.postalCode,
       ssnEncrypted: encryptField(context.config.fieldEncryptionKey, identity.ssn),
       ssnLastFour: identity.ssn.slice(-4),
+      tinType: 'ssn',
       kycStatus: outcome.status,
       kycProvider: context.providers.kyc.name,
       kycReference: outcome.reference,
@@ -107,6 +112,6 @@ export async function submitIdentity(
       identity: describeIdentity(record),
     };
   }
-  if (!wasApproved) await announceVerification(context, investorId, { verified: 'identity' });
+  await announceVerification(context, investorId, { verified: 'identity' });
   return { ok: true, error: null, field_errors: null, identity: describeIdentity(record) };
 }

@@ -4,7 +4,7 @@ import { identityMessages } from '../../../shared/banking/identity';
 import { bankMessages } from '../../../shared/banking/messages';
 import { investors, taxRecords } from '../../db/schema';
 import { decryptField } from '../../security/field-encryption';
-import { request, validIdentity } from '../../test-support/bank-link';
+import { request, stepUp, validIdentity } from '../../test-support/bank-link';
 import { type SignedInInvestor, signUpInvestor } from '../../test-support/investor-auth';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
@@ -66,12 +66,33 @@ describe('identity (KYC) step', () => {
       .from(investors)
       .where(eq(investors.id, investor.investorId));
     expect([named?.firstName, named?.lastName]).toEqual(['Ann', 'Lee']);
-    await submit({ ...validIdentity, firstName: 'Annabel' });
+    await request(testApp, investor, 'PATCH', '/api/settings/profile', {
+      first_name: 'Nan',
+      last_name: 'Lee',
+    });
+    await stepUp(testApp, investor);
+    const { ssn: _ssn, ...details } = validIdentity;
+    const changed = await request(testApp, investor, 'PUT', '/api/settings/tax-information', {
+      ...details,
+      firstName: 'Annabel',
+      tinType: 'ssn',
+      tin: '',
+    });
+    expect(changed.json().tax_information.legal_first_name).toBe('Annabel');
     const [kept] = await testApp.context.db
       .select()
       .from(investors)
       .where(eq(investors.id, investor.investorId));
-    expect(kept?.firstName).toBe('Ann');
+    expect(kept?.firstName).toBe('Nan');
+  });
+
+  it('does not overwrite a record on file: changes go through Settings › Tax information', async () => {
+    expect((await submit(validIdentity)).statusCode).toBe(200);
+    const again = await submit({ ...validIdentity, ssn: '601-44-2958', firstName: 'Mallory' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ ok: false, error: bankMessages.identityOnFile });
+    const status = await request(testApp, investor, 'GET', '/api/banking/identity');
+    expect(status.json()).toMatchObject({ legal_name: 'Ann Lee', ssn_last_four: '6789' });
   });
 
   it('answers every broken rule with the spec’s message, by field, and keeps nothing', async () => {

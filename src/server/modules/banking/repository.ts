@@ -1,7 +1,7 @@
 /** The SQL of bank accounts and the tax record. Every read is scoped to one investor. */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { bankAccounts, investors, taxRecords } from '../../db/schema';
+import { bankAccounts, investors, taxRecordChanges, taxRecords } from '../../db/schema';
 
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type NewBankAccount = typeof bankAccounts.$inferInsert;
@@ -12,6 +12,19 @@ export type TaxRecordRow = typeof taxRecords.$inferSelect;
 export async function findTaxRecord(db: Executor, investorId: string): Promise<TaxRecordRow | undefined> {
   const [row] = await db.select().from(taxRecords).where(eq(taxRecords.investorId, investorId));
   return row;
+}
+
+/** The record, locked until the transaction ends, so two changes cannot interleave. */
+export async function lockTaxRecord(db: Executor, investorId: string): Promise<TaxRecordRow | undefined> {
+  const [row] = await db.select().from(taxRecords).where(eq(taxRecords.investorId, investorId)).for('update');
+  return row;
+}
+
+export async function insertTaxRecordChange(
+  db: Executor,
+  change: typeof taxRecordChanges.$inferInsert,
+): Promise<void> {
+  await db.insert(taxRecordChanges).values(change);
 }
 
 export async function upsertTaxRecord(

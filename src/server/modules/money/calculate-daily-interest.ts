@@ -35,6 +35,7 @@ export async function calculateDailyInterest(
         achEffectiveDate,
       });
       const accrued = await accrueThrough(tx, { range, executionDate });
+      await engine.notifier.interestPaid(tx, interestNoticesOf(posted, executionDate), now);
       await pauseAt('interest:before-commit');
       return { posted, accrued };
     });
@@ -43,7 +44,6 @@ export async function calculateDailyInterest(
     notesAccrued += batch.accrued;
     entriesPosted += totals.entries;
     amountPosted = addMoney(amountPosted, totals.amount);
-    await engine.notifier.interestPaid(interestNoticesOf(batch.posted, executionDate));
   }
   return {
     recordsProcessed: notesAccrued + entriesPosted,

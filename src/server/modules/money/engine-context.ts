@@ -2,11 +2,12 @@ import type { Clock } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { AchProvider } from '../../providers/ach';
-import { type MoneyNotifier, messagingNotifier } from './money-notices';
+import { type MoneyNotifier, queueingNotifier } from './money-notices';
 
 /**
  * What the money engine needs. Built from the app context for jobs; the demo seed builds
  * its own (a simulated clock and a notifier that only fills the bell, dated in the past).
+ * Notices are queued with the entries; the notice sender delivers them after the job.
  */
 export interface MoneyEngineContext {
   db: Database;
@@ -25,6 +26,6 @@ export function moneyEngineFromContext(context: AppContext): MoneyEngineContext 
     db: context.db,
     clock: context.clock,
     ach: context.providers.ach,
-    notifier: messagingNotifier(context),
+    notifier: queueingNotifier(context.config.BRAND_NAME),
   };
 }

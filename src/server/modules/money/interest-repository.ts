@@ -4,7 +4,7 @@
  * as accruing them one by one, and a re-run finds nothing left to do.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays, addMonths, type IsoDate } from '../../../shared/dates/calendar-date';
+import { addDays, addMonths, type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
 import {
   accrualTargetOn,
@@ -117,26 +117,34 @@ function scopeFilter(scope: PostingScope, executionDate: IsoDate): SQL {
     : sql`true`;
 }
 
-async function firstUnpostedPeriod(tx: Executor, range: InvestorRange, filter: SQL): Promise<IsoDate | null> {
+/** Whose notes a posting covers: a batch's investor range, or one investor. */
+export type NoteOwners = InvestorRange | { investorId: string };
+
+function ownedBy(owners: NoteOwners): SQL {
+  return 'investorId' in owners ? sql`i.investor_id = ${owners.investorId}::uuid` : inInvestorRange(owners);
+}
+
+async function firstUnpostedPeriod(tx: Executor, owners: SQL, filter: SQL): Promise<IsoDate | null> {
   const result = await tx.execute(sql`
     select to_char(min(coalesce(i.last_posted_period + interval '1 month', date_trunc('month', i.start_date))), 'YYYY-MM-DD')
            as period
     from investments i
-    where i.status = 'active' and ${inInvestorRange(range)} and ${filter}`);
+    where i.status = 'active' and ${owners} and ${filter}`);
   return rowsOf<{ period: string | null }>(result)[0]?.period ?? null;
 }
 
 /**
- * Posts, oldest first, every period of the range's active notes that has ended before the
+ * Posts, oldest first, every period of the owners' active notes that has ended before the
  * execution date: whole calendar months, and a High-Yield note's last stub once it has
  * reached maturity. `lastPeriod` bounds the loop (the last month that can be due).
  */
 export async function postEndedPeriods(
   tx: Executor,
-  input: PostingWrite & { range: InvestorRange; scope: PostingScope; lastPeriod: IsoDate },
+  input: PostingWrite & { range: NoteOwners; scope: PostingScope; lastPeriod: IsoDate },
 ): Promise<PostedInterest[]> {
   const filter = scopeFilter(input.scope, input.executionDate);
-  const first = await firstUnpostedPeriod(tx, input.range, filter);
+  const owners = ownedBy(input.range);
+  const first = await firstUnpostedPeriod(tx, owners, filter);
   if (first === null) return [];
   const posted: PostedInterest[] = [];
   for (let period = first; period <= input.lastPeriod; period = addMonths(period, 1)) {
@@ -148,7 +156,7 @@ export async function postEndedPeriods(
         period,
         coveredUntil,
         accruedThrough: sql`greatest(i.accrued_through, ${accrualTargetOn(input.executionDate)})`,
-        dueNotes: sql`i.status = 'active' and ${inInvestorRange(input.range)} and ${filter}
+        dueNotes: sql`i.status = 'active' and ${owners} and ${filter}
           and i.start_date < ${nextPeriod}::date
           and not (i.investment_type = 'high_yield' and i.maturity_date <= ${period}::date)
           and ${coveredUntil} <= ${input.executionDate}::date`,
@@ -156,6 +164,24 @@ export async function postEndedPeriods(
     );
   }
   return posted;
+}
+
+/**
+ * Posts every calendar month of the investor's active notes that ended before the execution
+ * date, as the month-end run would have: called before money leaves a note (a transfer paid,
+ * a conversion), so that a missed or later month-end run cannot fold the move into a month
+ * that had already ended (issue 13 item 4, docs/decisions/1310).
+ */
+export async function postEndedMonthsOfInvestor(
+  tx: Executor,
+  input: PostingWrite & { investorId: string },
+): Promise<PostedInterest[]> {
+  return postEndedPeriods(tx, {
+    ...input,
+    range: { investorId: input.investorId },
+    scope: 'active',
+    lastPeriod: addMonths(startOfMonth(input.executionDate), -1),
+  });
 }
 
 /**

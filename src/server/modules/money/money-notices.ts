@@ -1,12 +1,13 @@
 /**
- * The investor-facing notices of the money engine: built here, delivered by the
- * notification service. Sent only for postings and payments a run actually made.
+ * The investor-facing notices of the money engine: built here, written to the notice queue
+ * in the transaction of the postings and payments a run actually made, delivered from there
+ * by the notice sender.
  */
 import type { IsoDate } from '../../../shared/dates/calendar-date';
-import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { investorNotifications } from '../../db/schema';
-import type { Database } from '../../db/client';
-import { notifyInvestor, type TransactionalNotice } from '../notifications/transactional';
+import { enqueueNotices } from '../notifications/notice-queue-repository';
+import type { TransactionalNotice } from '../notifications/transactional';
 import {
   interestPaymentMessage,
   withdrawalConfirmationMessage,
@@ -29,53 +30,48 @@ export interface WithdrawalPaidNotice {
 }
 
 export interface MoneyNotifier {
-  interestPaid(notices: InterestPaidNotice[]): Promise<void>;
-  withdrawalPaid(notices: WithdrawalPaidNotice[]): Promise<void>;
+  /**
+   * Writes the notices in `tx`, the transaction of the entries they report, so a notice
+   * exists exactly when its money movement does (issue 13 item 5, docs/decisions/1311).
+   */
+  interestPaid(tx: Executor, notices: InterestPaidNotice[], now: Date): Promise<void>;
+  withdrawalPaid(tx: Executor, notices: WithdrawalPaidNotice[], now: Date): Promise<void>;
 }
 
-/** Delivers through the notification service (bell, then e-mail and SMS as preferences allow). */
-export function messagingNotifier(
-  context: Pick<AppContext, 'db' | 'messages' | 'config' | 'log'>,
-): MoneyNotifier {
-  const brandName = context.config.BRAND_NAME;
-  async function deliver(notices: TransactionalNotice[]): Promise<void> {
-    for (const notice of notices) {
-      try {
-        await notifyInvestor(context, notice);
-      } catch (error) {
-        // The money has moved and is committed; a failed notice must not undo or repeat it.
-        context.log.error(
-          { err: error, investorId: notice.investorId, kind: notice.kind },
-          'investor notice failed',
-        );
-      }
-    }
-  }
+/** Queues the notices for the notice sender (bell, then e-mail and SMS as preferences allow). */
+export function queueingNotifier(brandName: string): MoneyNotifier {
   return {
-    async interestPaid(notices) {
-      await deliver(
+    async interestPaid(tx, notices, now) {
+      await enqueueNotices(
+        tx,
         notices.map((notice) => ({
           investorId: notice.investorId,
           ...interestPaymentMessage(brandName, notice),
         })),
+        now,
       );
     },
-    async withdrawalPaid(notices) {
-      await deliver(
+    async withdrawalPaid(tx, notices, now) {
+      await enqueueNotices(
+        tx,
         notices.map((notice) => ({
           investorId: notice.investorId,
           ...withdrawalConfirmationMessage(brandName, notice),
         })),
+        now,
       );
     },
   };
 }
 
 /** For history written by the demo seed: the bell only, dated the day it happened; nothing is e-mailed. */
-export function historyNotifier(db: Database, brandName: string): MoneyNotifier {
-  async function record(notices: (TransactionalNotice & { occurredAt: Date })[]): Promise<void> {
+export function historyNotifier(brandName: string): MoneyNotifier {
+  async function record(
+    tx: Executor,
+    notices: (TransactionalNotice & { occurredAt: Date })[],
+  ): Promise<void> {
     if (notices.length === 0) return;
-    await db.insert(investorNotifications).values(
+    await tx.insert(investorNotifications).values(
       notices.map((notice) => ({
         investorId: notice.investorId,
         kind: notice.kind,
@@ -87,8 +83,9 @@ export function historyNotifier(db: Database, brandName: string): MoneyNotifier 
   }
   const at = (date: IsoDate) => new Date(`${date}T12:00:00Z`);
   return {
-    async interestPaid(notices) {
+    async interestPaid(tx, notices) {
       await record(
+        tx,
         notices.map((notice) => ({
           investorId: notice.investorId,
           occurredAt: at(notice.executionDate),
@@ -96,8 +93,9 @@ export function historyNotifier(db: Database, brandName: string): MoneyNotifier 
         })),
       );
     },
-    async withdrawalPaid(notices) {
+    async withdrawalPaid(tx, notices) {
       await record(
+        tx,
         notices.map((notice) => ({
           investorId: notice.investorId,
           occurredAt: at(notice.executionDate),

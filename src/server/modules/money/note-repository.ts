@@ -3,8 +3,9 @@
  * `purchase` entry, the pending funding debit and the debit authorisation, in the caller's
  * transaction. The demo seed and the tests buy through this; so can the portal's purchase.
  */
-import { addMonths, addYears, type IsoDate } from '../../../shared/dates/calendar-date';
-import { STANDARD_LOCKUP_MONTHS, type InvestmentType } from '../../../shared/products/plans';
+import type { IsoDate } from '../../../shared/dates/calendar-date';
+import type { InvestmentType } from '../../../shared/products/plans';
+import { maturityDateOf } from '../../../shared/products/maturity';
 import type { Executor } from '../../db/client';
 import { achPayments, debitAuthorizations, investments, investmentTransactions } from '../../db/schema';
 
@@ -26,17 +27,6 @@ export interface NewNote {
   ipAddress?: string | null;
   userAgent?: string | null;
   idempotencyKey?: string | null;
-}
-
-/** High-Yield: end of term. Standard: end of the 12-month lock-up (Feb 29 + N years = Feb 28). */
-export function maturityDateOf(
-  investmentType: InvestmentType,
-  startDate: IsoDate,
-  termYears: number,
-): IsoDate {
-  return investmentType === 'standard'
-    ? addMonths(startDate, STANDARD_LOCKUP_MONTHS)
-    : addYears(startDate, termYears);
 }
 
 export async function insertFundedNote(

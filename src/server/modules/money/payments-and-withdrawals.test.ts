@@ -336,9 +336,9 @@ describe('converting to High-Yield', () => {
         }),
       );
     await expect(convert('25000.01')).rejects.toThrow(reinvestmentMessages.aboveAvailable);
-    const { investmentId, closingInterest } = await convert('12000.00');
+    const { investmentId, interestPosted } = await convert('12000.00');
     // The older note is emptied: its interest for March 1-9 is posted with the move
-    expect(closingInterest.map((row) => row.paidToBank)).toEqual(['19.73']);
+    expect(interestPosted.map((row) => row.paidToBank)).toEqual(['19.73']);
     expect(await noteState(older.investmentId)).toMatchObject({ status: 'withdrawn', value: '0.00' });
     expect(await noteState(newer.investmentId)).toMatchObject({
       status: 'active',

@@ -78,13 +78,13 @@ export async function processMaturities(
         achEffectiveDate,
       });
       const matured = await markMatured(tx, range, executionDate, now);
+      await engine.notifier.interestPaid(tx, interestNoticesOf(posted, executionDate), now);
       return { posted, matured };
     });
     const totals = totalsOf(batch.posted);
     notesMatured += batch.matured;
     entriesPosted += totals.entries;
     amountPosted = addMoney(amountPosted, totals.amount);
-    await engine.notifier.interestPaid(interestNoticesOf(batch.posted, executionDate));
   }
   return {
     recordsProcessed: notesMatured + survey.lockUpsEnded,

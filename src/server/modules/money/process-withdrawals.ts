@@ -1,8 +1,9 @@
 import { addDays, type IsoDate } from '../../../shared/dates/calendar-date';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
+import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { MoneyEngineContext } from './engine-context';
-import { postClosingInterest, type PostedInterest } from './interest-repository';
+import { postClosingInterest, postEndedMonthsOfInvestor, type PostedInterest } from './interest-repository';
 import { interestNoticesOf } from './interest-notices';
 import type { WithdrawalPaidNotice } from './money-notices';
 import { inBatchTransaction } from './money-sql';
@@ -28,7 +29,8 @@ function cents(amount: string): bigint {
 interface InvestorOutcome {
   paid: WithdrawalPaidNotice[];
   failed: number;
-  closingInterest: PostedInterest[];
+  /** Months that had ended and a closing stub of each emptied Standard note. */
+  interestPosted: PostedInterest[];
 }
 
 /**
@@ -49,6 +51,18 @@ export async function processWithdrawals(
   for (const investorId of investorIds) {
     const outcome = await inBatchTransaction(engine.db, async (tx): Promise<InvestorOutcome> => {
       const due = await lockDueWithdrawals(tx, investorId, executionDate);
+      const result: InvestorOutcome = { paid: [], failed: 0, interestPosted: [] };
+      if (due.length === 0) return result;
+      // Months that ended are posted on the principal they earned on before any of it leaves,
+      // whether or not the month-end run came first (decision 1310).
+      result.interestPosted.push(
+        ...(await postEndedMonthsOfInvestor(tx, {
+          investorId,
+          executionDate,
+          now,
+          achEffectiveDate: effectiveDate,
+        })),
+      );
       // Paid funds earn through the payment day (decision 100).
       const notes = await lockAvailableNotes(tx, {
         investorId,
@@ -56,7 +70,6 @@ export async function processWithdrawals(
         reducedFrom: addDays(executionDate, 1),
       });
       const remaining = new Map(notes.map((note) => [note.id, cents(note.value)]));
-      const result: InvestorOutcome = { paid: [], failed: 0, closingInterest: [] };
       for (const withdrawal of due) {
         let owed = cents(withdrawal.amount);
         const available = [...remaining.values()].reduce((sum, value) => sum + value, 0n);
@@ -97,7 +110,7 @@ export async function processWithdrawals(
           });
           if (remaining.get(draw.note.id) === 0n) {
             if (draw.note.investmentType === 'standard') {
-              result.closingInterest.push(
+              result.interestPosted.push(
                 ...(await postClosingInterest(tx, {
                   investmentId: draw.note.id,
                   until: draw.note.reducedFrom,
@@ -118,12 +131,13 @@ export async function processWithdrawals(
           bankLastFour: await bankLastFour(tx, withdrawal.bankAccountId),
         });
       }
+      await engine.notifier.interestPaid(tx, interestNoticesOf(result.interestPosted, executionDate), now);
+      await engine.notifier.withdrawalPaid(tx, result.paid, now);
       return result;
     });
+    await pauseAt('withdrawals:after-commit');
     paid += outcome.paid.length;
     failed += outcome.failed;
-    await engine.notifier.interestPaid(interestNoticesOf(outcome.closingInterest, executionDate));
-    await engine.notifier.withdrawalPaid(outcome.paid);
   }
   return { recordsProcessed: paid + failed, metadata: { paid, failed } };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { JobFunctionResult } from '../../functions/job-functions';
+import { noticeSenderOf } from '../notifications/notice-sender';
 import { calculateDailyInterest } from './calculate-daily-interest';
 import { type MoneyEngineContext, moneyEngineFromContext } from './engine-context';
 import { processMaturities } from './process-maturities';
@@ -38,7 +39,14 @@ export function registerMoneyFunctions(context: AppContext): void {
     context.jobFunctions.register({
       name: definition.name,
       description: definition.description,
-      run: (_context, input) => definition.run(engine, input.executionDate),
+      run: async (_context, input) => {
+        const result = await definition.run(engine, input.executionDate);
+        // The notices the job queued go out now; one that fails is retried by the sender's timer.
+        await noticeSenderOf(context)
+          .drain()
+          .catch((error: unknown) => context.log.error({ err: error }, 'sending investor notices failed'));
+        return result;
+      },
     });
   }
 }

@@ -10,8 +10,8 @@ import { AppError } from '../../../shared/errors/app-error';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import type { Executor } from '../../db/client';
 import { investments } from '../../db/schema';
-import { type PostedInterest, postClosingInterest } from './interest-repository';
-import { maturityDateOf } from './note-repository';
+import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
+import { maturityDateOf } from '../../../shared/products/maturity';
 import {
   closeWithdrawnNote,
   drawFromNote,
@@ -38,8 +38,11 @@ export interface ReinvestInput {
 
 export interface ReinvestResult {
   investmentId: string;
-  /** The last interest of Standard notes emptied by the move (for the interest notice). */
-  closingInterest: PostedInterest[];
+  /**
+   * Interest posted with the move (for the interest notice): months that had ended, and the
+   * last interest of Standard notes emptied by it.
+   */
+  interestPosted: PostedInterest[];
 }
 
 function cents(amount: string): bigint {
@@ -56,6 +59,14 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
   if (amount === null || amount <= 0n)
     throw new AppError('validation_failed', { message: reinvestmentMessages.validAmount });
   await tx.execute(sql`select id from investors where id = ${input.investorId}::uuid for update`);
+  // Months that ended are posted on the principal they earned on before any of it moves,
+  // whether or not the month-end run came first (decision 1310).
+  const interestPosted = await postEndedMonthsOfInvestor(tx, {
+    investorId: input.investorId,
+    executionDate: input.executionDate,
+    now: input.now,
+    achEffectiveDate: input.achEffectiveDate,
+  });
   const notes = await lockAvailableNotes(tx, {
     investorId: input.investorId,
     executionDate: input.executionDate,
@@ -95,7 +106,6 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
     })
     .returning({ id: investments.id });
   const investmentId = created!.id;
-  const closingInterest: PostedInterest[] = [];
   for (const draw of draws) {
     await drawFromNote(tx, {
       investorId: input.investorId,
@@ -107,7 +117,7 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
     });
     if (!draw.emptied) continue;
     if (draw.note.investmentType === 'standard') {
-      closingInterest.push(
+      interestPosted.push(
         ...(await postClosingInterest(tx, {
           investmentId: draw.note.id,
           until: draw.note.reducedFrom,
@@ -124,5 +134,5 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
       (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, notes, created_at)
     values (${investmentId}::uuid, ${input.investorId}::uuid, 'reinvestment', ${principal}::numeric, ${principal}::numeric,
             ${input.executionDate}::date, 'Converted from available funds', ${input.now}::timestamptz)`);
-  return { investmentId, closingInterest };
+  return { investmentId, interestPosted };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { campaignDispatcherOf } from './campaign-dispatcher';
+import { noticeSenderOf } from './notice-sender';
 import { notificationPublicRoutes } from './public-routes';
 import { notificationAdminRoutes } from './routes';
 import { SEND_SCHEDULED_CAMPAIGNS, sendScheduledCampaigns } from './send-scheduled-campaigns';
@@ -14,8 +15,14 @@ export async function registerNotificationsModule(app: FastifyInstance, context:
   });
   await app.register(notificationAdminRoutes(context));
   await app.register(notificationPublicRoutes(context));
+  // Queued investor notices (decision 1311): a pass at start-up (what a stopped process
+  // left), then every half minute and after each money job.
+  app.addHook('onReady', async () => {
+    noticeSenderOf(context).start();
+  });
   // A send in progress stops between messages; the next run of the job resumes it.
   app.addHook('onClose', async () => {
+    await noticeSenderOf(context).close();
     await campaignDispatcherOf(context).close();
   });
 }

@@ -45,7 +45,7 @@ export interface NotifyResult {
   channels: ('email' | 'sms')[];
 }
 
-interface Recipient {
+export interface Recipient {
   email: string;
   phone: string | null;
   phone_verified: boolean;
@@ -63,7 +63,7 @@ const preferenceColumns: Record<TransactionalKind, { email: string; sms: string 
 
 const defaultAllowed = { email: true, sms: false } as const;
 
-async function findRecipient(
+export async function findRecipient(
   db: Executor,
   investorId: string,
   kind: TransactionalKind,
@@ -123,6 +123,21 @@ export function renderTransactionalEmail(
   return { subject: email.subject, text, html };
 }
 
+/** The channels a notice goes out on for this recipient (the bell always). */
+export function allowedChannels(
+  recipient: Recipient,
+  message: Pick<TransactionalNotice, 'email' | 'sms'>,
+): { email: boolean; sms: boolean } {
+  return {
+    email: Boolean(message.email) && (recipient.email_allowed ?? defaultAllowed.email),
+    sms:
+      Boolean(message.sms) &&
+      Boolean(recipient.phone) &&
+      recipient.phone_verified &&
+      (recipient.sms_allowed ?? defaultAllowed.sms),
+  };
+}
+
 export async function notifyInvestor(
   context: Pick<AppContext, 'db' | 'messages' | 'config'>,
   notice: TransactionalNotice,
@@ -137,19 +152,15 @@ export async function notifyInvestor(
     ...(notice.occurredAt ? { createdAt: notice.occurredAt } : {}),
   });
   const channels: NotifyResult['channels'] = [];
-  if (notice.email && (recipient.email_allowed ?? defaultAllowed.email)) {
+  const allowed = allowedChannels(recipient, notice);
+  if (notice.email && allowed.email) {
     const sent = await context.messages.sendEmail({
       to: recipient.email,
       ...renderTransactionalEmail(context.config, notice.email),
     });
     if (sent.status === 'sent') channels.push('email');
   }
-  if (
-    notice.sms &&
-    recipient.phone &&
-    recipient.phone_verified &&
-    (recipient.sms_allowed ?? defaultAllowed.sms)
-  ) {
+  if (notice.sms && recipient.phone && allowed.sms) {
     const sent = await context.messages.sendSms({ to: recipient.phone, text: notice.sms });
     if (sent.status === 'sent') channels.push('sms');
   }

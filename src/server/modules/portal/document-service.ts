@@ -9,7 +9,7 @@ import type { PdfIssuer } from './promissory-note-pdf';
 import { investmentNotFoundMessage } from './transaction-service';
 
 export const noTaxRecordMessage =
-  'We don’t have your tax details yet. Complete your identity details under Settings to receive tax forms.';
+  'We don’t have your tax details yet. Add them under Settings › Tax information (/settings#tax) to receive tax forms.';
 export const noTaxFormMessage = 'There is no tax form for that year.';
 
 function issuerOf(context: AppContext): PdfIssuer {

@@ -19,6 +19,7 @@ import { runLedgerCheck } from '../money/ledger-check';
 import type { DocumentListResponse } from '../../../shared/portal/document-contracts';
 import type { BalanceHistoryResponse, OverviewResponse } from '../../../shared/portal/portal-contracts';
 import type { InvestmentPage, TransactionPage } from '../../../shared/portal/transaction-contracts';
+import { addMoney } from '../../../shared/money/decimal-string';
 
 let testApp: TestApp;
 let engine: TestEngine;
@@ -211,6 +212,34 @@ describe('transactions (List view)', () => {
     }
   });
 
+  it('gives each entry its balance change, and the changes of all entries add up to the balance', async () => {
+    const { ids } = await allPages(
+      ann.cookie,
+      (cursor) => `/api/portal/transactions?limit=50${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    const rows: TransactionPage['transactions'] = [];
+    let cursor: string | null = null;
+    do {
+      const page: TransactionPage = (
+        await get(ann.cookie, `/api/portal/transactions?limit=50${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json<TransactionPage>();
+      rows.push(...page.transactions);
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(rows.length).toBe(ids.length);
+    for (const row of rows) {
+      if (row.transaction_type === 'interest_payment' && row.investment_type === 'standard') {
+        expect(row.balance_change).toBe('0.00');
+      } else if (row.transaction_type === 'interest_payment' || row.transaction_type === 'purchase') {
+        expect(row.balance_change).toBe(`+${row.amount}`);
+      }
+    }
+    const overview = (await get(ann.cookie, '/api/portal/overview')).json<OverviewResponse>();
+    expect(addMoney(...rows.map((row) => row.balance_change.replace(/^\+/, '')))).toBe(
+      overview.balance.total_balance,
+    );
+  });
+
   it('never shows another investor’s entries', async () => {
     const { ids } = await allPages(
       ben.cookie,
@@ -272,7 +301,7 @@ describe('EXPORT', () => {
     );
     const lines = response.body.trim().split('\n');
     expect(lines[0]).toBe(
-      'Date,Time,Type,Amount,Investment type,Principal,Rate (%),Transaction ID,Investment ID,Notes',
+      'Date,Time,Type,Amount,Investment type,Principal,Rate (%),Transaction ID,Investment ID,Notes,Balance change',
     );
     const interestCount = rowsOf<{ count: number }>(
       await testApp.context.db.execute(sql`
@@ -281,8 +310,29 @@ describe('EXPORT', () => {
     )[0]!.count;
     expect(lines.length - 1).toBe(interestCount);
     expect(lines[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2},Interest Paid,\+\d+\.\d{2},(High Yield|Standard),/,
+      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2},Interest (paid to bank|added to note),\+\d+\.\d{2},(High Yield|Standard),/,
     );
+  });
+
+  it('names interest by where it went, as the portal does, with each entry’s balance change', async () => {
+    const response = await get(ann.cookie, '/api/portal/transactions/export.csv?view=list&filter=interest');
+    const records = response.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const standard = records.filter((record) => record[8] === notes.annStandard);
+    const highYield = records.filter((record) => record[8] === notes.annHighYield);
+    expect(standard.length).toBeGreaterThan(0);
+    expect(highYield.length).toBeGreaterThan(0);
+    for (const record of standard) {
+      expect(record[2]).toBe('Interest paid to bank');
+      expect(record[10]).toBe('0.00');
+    }
+    for (const record of highYield) {
+      expect(record[2]).toBe('Interest added to note');
+      expect(record[10]).toBe(record[3]);
+    }
   });
 
   it('exports the By Investment view grouped by note', async () => {

@@ -6,12 +6,16 @@
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { transactionTypeLabel } from '../../../shared/ledger/ledger-model';
+import { transactionLabel } from '../../../shared/ledger/transaction-labels';
 import {
   transactionCsvColumns,
   type TransactionExportQuery,
 } from '../../../shared/portal/transaction-contracts';
-import { signedAmount, transactionFilterTypes } from '../../../shared/portal/transaction-display';
+import {
+  signedAmount,
+  signedValueEffect,
+  transactionFilterTypes,
+} from '../../../shared/portal/transaction-display';
 import { investmentTypeLabel, ratePercent } from '../../../shared/products/plans';
 import type { Executor } from '../../db/client';
 import type { EntryPosition, NotePosition } from './keyset-cursor';
@@ -28,7 +32,7 @@ function csvRecord(row: EntryRow): string[] {
   return [
     row.transaction_date,
     row.local_time ?? '',
-    transactionTypeLabel(row.transaction_type),
+    transactionLabel(row),
     signedAmount(row.transaction_type, row.amount, row.value_effect),
     investmentTypeLabel(row.investment_type),
     row.principal_amount,
@@ -36,6 +40,7 @@ function csvRecord(row: EntryRow): string[] {
     row.id,
     row.investment_id,
     neutraliseFormula(row.notes ?? ''),
+    signedValueEffect(row.value_effect),
   ];
 }
 

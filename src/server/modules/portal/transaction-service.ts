@@ -9,7 +9,11 @@ import type {
   TransactionPage,
   TransactionRow,
 } from '../../../shared/portal/transaction-contracts';
-import { signedAmount, transactionFilterTypes } from '../../../shared/portal/transaction-display';
+import {
+  signedAmount,
+  signedValueEffect,
+  transactionFilterTypes,
+} from '../../../shared/portal/transaction-display';
 import type { Executor } from '../../db/client';
 import { trimRate } from '../products/product-mapper';
 import { decodeEntryCursor, decodeNoteCursor, encodeEntryCursor, encodeNoteCursor } from './keyset-cursor';
@@ -30,6 +34,7 @@ export function toTransactionRow(row: EntryRow): TransactionRow {
     transaction_type: row.transaction_type,
     amount: toMoneyString(row.amount),
     signed_amount: signedAmount(row.transaction_type, toMoneyString(row.amount), row.value_effect),
+    balance_change: signedValueEffect(row.value_effect),
     transaction_date: row.transaction_date,
     created_at: row.created_at,
     notes: row.notes,

@@ -24,9 +24,11 @@ import {
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
+import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
-import { insertFundedNote, maturityDateOf } from '../money/note-repository';
+import { insertFundedNote } from '../money/note-repository';
+import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
 import { notifyInvestor } from '../notifications/transactional';
 import { trimRate } from '../products/product-mapper';
@@ -54,6 +56,7 @@ export async function getPurchaseOptions(
     funding_accounts: accounts.map(({ verification_status: _status, ...account }) => account),
     maximum_purchase_amount: toMoneyString(await readPurchaseMaximum(context.db)),
     agreement_version: AGREEMENT_VERSION,
+    today: context.clock.today(),
   };
 }
 
@@ -104,14 +107,6 @@ async function checkPurchase(
     amount: normalisePurchaseAmount(body.amount) ?? body.amount,
     bankAccountId: account.id,
     bankLastFour: account.account_last_four,
-  };
-}
-
-function clientDetails(request: FastifyRequest): { ipAddress: string | null; userAgent: string | null } {
-  const userAgent = request.headers['user-agent'];
-  return {
-    ipAddress: request.ip ?? null,
-    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
   };
 }
 

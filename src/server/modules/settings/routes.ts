@@ -23,6 +23,7 @@ import {
   notificationPreferencesView,
 } from '../../../shared/settings/notification-preferences';
 import { updateProfileRequest } from '../../../shared/settings/profile';
+import { taxInformationResponse, taxInformationSubmission } from '../../../shared/settings/tax-information';
 import type { AppContext } from '../../context';
 import { investorSessionOf, requireInvestor } from '../auth/session-guard';
 import {
@@ -32,6 +33,7 @@ import {
   verifyPhoneChange,
 } from './contact-change-service';
 import { getInvestorSettings, saveNotificationPreferences, updateProfile } from './service';
+import { saveTaxInformation } from './tax-information-service';
 
 const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -163,6 +165,21 @@ export function settingsRoutes(context: AppContext): FastifyPluginAsyncZod {
         const result = await verifyPhoneChange(context, request, investorSessionOf(request), request.body);
         return { ok: true, phone: result.phone };
       },
+    );
+
+    app.put(
+      '/api/settings/tax-information',
+      {
+        ...guard,
+        schema: {
+          tags: ['settings'],
+          summary:
+            'After a step-up, adds or changes the tax record (KYC-checked, audited, announced by e-mail); the TIN comes back as its last four only',
+          body: taxInformationSubmission,
+          response: { 200: taxInformationResponse, '4xx': errorBody },
+        },
+      },
+      async (request) => saveTaxInformation(context, request, investorSessionOf(request), request.body),
     );
   };
 }

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { toBankAccountView } from '../banking/bank-account-view';
 import { describeIdentity } from '../banking/identity-service';
 import { findTaxRecord, listCurrentBankAccounts } from '../banking/repository';
+import { toTaxInformationView } from './tax-information-service';
 import {
   findInvestorAccount,
   findPendingEmailChange,
@@ -86,6 +87,7 @@ export async function getInvestorSettings(
     ),
     notification_preferences: preferencesView(preferences),
     identity: describeIdentity(taxRecord),
+    tax_information: toTaxInformationView(taxRecord),
     pending_email: pendingEmail,
   };
 }

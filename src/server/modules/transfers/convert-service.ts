@@ -10,19 +10,25 @@ import { rateToMillionths } from '../../../shared/ledger/interest';
 import { centsToMoney, compareMoney } from '../../../shared/money/decimal-string';
 import { purchaseReference } from '../../../shared/portal/transaction-display';
 import { ratePercent } from '../../../shared/products/plans';
+import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { purchaseMessages } from '../../../shared/purchases/purchase-rules';
-import { type ConversionResponse, transferMessages } from '../../../shared/transfers/transfer-contracts';
+import {
+  type ConversionRequest,
+  type ConversionResponse,
+  transferMessages,
+} from '../../../shared/transfers/transfer-contracts';
 import type { AppContext } from '../../context';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { moneyEngineFromContext } from '../money/engine-context';
 import { interestNoticesOf } from '../money/interest-notices';
-import type { PostedInterest } from '../money/interest-repository';
-import { maturityDateOf } from '../money/note-repository';
+import { maturityDateOf } from '../../../shared/products/maturity';
 import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
+import { noticeSenderOf } from '../notifications/notice-sender';
 import { notifyInvestor } from '../notifications/transactional';
 import { trimRate } from '../products/product-mapper';
 import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
+import { recordConversionAgreement } from './repository';
 import { positiveCents } from './service';
 import { conversionMessage } from './transfer-notices';
 
@@ -34,13 +40,12 @@ export async function convertToHighYield(
   input: {
     investorId: string;
     key: string;
-    body: { amount: string; product_id: string; interest_rate_annual: string };
+    body: ConversionRequest;
+    client: { ipAddress: string | null; userAgent: string | null };
   },
 ): Promise<IdempotentOutcome<ConversionResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  await enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.');
-  const closing: PostedInterest[] = [];
   const outcome = await runIdempotently<ConversionResponse>(
     context.db,
     {
@@ -49,6 +54,9 @@ export async function convertToHighYield(
       fingerprint: input.body,
       now,
       messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
+      // A retry of a completed key gets its stored answer, not 429 (decision 1323).
+      admit: () =>
+        enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.'),
     },
     async (tx) => {
       const cents = positiveCents(input.body.amount);
@@ -75,6 +83,13 @@ export async function convertToHighYield(
       if (compareMoney(amount, maximum) > 0) {
         throw new AppError('validation_failed', { message: purchaseMessages.maximum(maximum) });
       }
+      // Converting is a purchase (PRODUCT.md 37): the same agreement, accepted the same way.
+      if (!input.body.consent) {
+        throw new AppError('validation_failed', { message: purchaseMessages.consentRequired });
+      }
+      if (input.body.agreement_version !== AGREEMENT_VERSION) {
+        throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
+      }
       const result = await reinvestIntoHighYield(tx, {
         investorId: input.investorId,
         amount,
@@ -83,7 +98,20 @@ export async function convertToHighYield(
         now,
         achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
       });
-      closing.push(...result.closingInterest);
+      await recordConversionAgreement(tx, {
+        investmentId: result.investmentId,
+        investorId: input.investorId,
+        agreementVersion: AGREEMENT_VERSION,
+        amount,
+        acceptedAt: now,
+        ...input.client,
+      });
+      // Interest posted with the move is told in the same transaction (decision 1311).
+      await moneyEngineFromContext(context).notifier.interestPaid(
+        tx,
+        interestNoticesOf(result.interestPosted, today),
+        now,
+      );
       return {
         status: 201,
         body: {
@@ -102,8 +130,8 @@ export async function convertToHighYield(
   );
   if (!outcome.replayed) {
     const { investment } = outcome.body;
+    noticeSenderOf(context).kick();
     try {
-      await moneyEngineFromContext(context).notifier.interestPaid(interestNoticesOf(closing, today));
       await notifyInvestor(context, {
         investorId: input.investorId,
         ...conversionMessage(context.config.BRAND_NAME, {

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
+import { conversionAgreements } from '../../db/schema';
 import { noteValuesOf } from '../portal/portal-repository';
 
 export interface AvailableFunds {
@@ -109,4 +110,20 @@ export async function cancelPendingWithdrawal(
     where id = ${input.withdrawalId}::uuid and investor_id = ${input.investorId}::uuid and status = 'pending'
     returning id`);
   return rowsOf(result).length > 0;
+}
+
+/** The agreement accepted for a note bought by conversion (PRODUCT.md 37), in the conversion's transaction. */
+export async function recordConversionAgreement(
+  tx: Executor,
+  agreement: {
+    investmentId: string;
+    investorId: string;
+    agreementVersion: string;
+    amount: string;
+    acceptedAt: Date;
+    ipAddress: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await tx.insert(conversionAgreements).values(agreement);
 }

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { investorSessionOf, requireInvestor } from '../auth/session-guard';
+import { clientDetails } from '../../http/client-details';
 import { convertToHighYield } from './convert-service';
 import { cancelWithdrawal, getTransferSummary, requestWithdrawal } from './service';
 
@@ -89,6 +90,7 @@ export function transferRoutes(context: AppContext): FastifyPluginAsyncZod {
           investorId: investorSessionOf(request).investorId,
           key: idempotencyKeyOf(request),
           body: request.body,
+          client: clientDetails(request),
         });
         if (outcome.replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(201).send(outcome.body);

@@ -61,6 +61,7 @@ export async function getTransferSummary(
     pending_withdrawals: toMoneyString(funds.pending_withdrawals),
     destination,
     next_payment_date: endOfQuarter(today),
+    today,
     withdrawals: withdrawals.map(toWithdrawalRow),
   };
 }
@@ -88,13 +89,6 @@ export async function requestWithdrawal(
   const { investorId } = await requireStepUp(context, request);
   const now = context.clock.now();
   const today = context.clock.today();
-  await enforceRateLimit(
-    context.db,
-    transferRequestsPerInvestor,
-    investorId,
-    now,
-    'Too many transfer requests.',
-  );
   const outcome = await runIdempotently<WithdrawalResponse>(
     context.db,
     {
@@ -103,6 +97,15 @@ export async function requestWithdrawal(
       fingerprint: { amount: input.amount },
       now,
       messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
+      // A retry of a completed key gets its stored answer, not 429 (decision 1323).
+      admit: () =>
+        enforceRateLimit(
+          context.db,
+          transferRequestsPerInvestor,
+          investorId,
+          now,
+          'Too many transfer requests.',
+        ),
     },
     async (tx) => {
       const cents = positiveCents(input.amount);

@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import type { TransferSummaryResponse } from '../../../shared/transfers/transfer-contracts';
 import { rowsOf } from '../../db/client';
+import { consumeRateLimit, type RateLimitRule } from '../../security/rate-limiter';
 import { latestSmsCode, testOrigin } from '../../test-support/investor-auth';
 import { buyNote, type TestEngine } from '../../test-support/money-fixtures';
 import {
@@ -75,6 +77,18 @@ async function cancelTransfer(investor: BankedInvestor, withdrawalId: string) {
     url: `/api/transfers/withdrawals/${withdrawalId}/cancel`,
     headers: { origin: testOrigin, cookie: investor.cookie },
   });
+}
+
+/** Uses up the rest of a limit's window for the investor, runs `check`, then frees the limit again. */
+async function withLimitUsedUp(rule: RateLimitRule, investor: BankedInvestor, check: () => Promise<void>) {
+  await consumeRateLimit(testApp.context.db, rule, investor.investorId, testApp.clock.now(), rule.limit);
+  try {
+    await check();
+  } finally {
+    await testApp.context.db.execute(
+      sql`delete from rate_limit_counters where key = ${`${rule.name}:${investor.investorId}`}`,
+    );
+  }
 }
 
 function cents(amount: string): bigint {
@@ -209,6 +223,23 @@ describe('TRANSFER TO BANK', () => {
     expect(bell.json().notifications[0].title).toBe('Transfer requested: $2,500.00');
   });
 
+  it('answers a retry of a completed key with its stored answer even when the transfer limit is used up', async () => {
+    // The step-up of the test before is still fresh.
+    const key = randomBytes(12).toString('hex');
+    const first = await requestTransfer(ann, '150.00', key);
+    expect(first.statusCode).toBe(201);
+    await withLimitUsedUp({ name: 'transfer:investor', limit: 20, windowSeconds: 3600 }, ann, async () => {
+      const retry = await requestTransfer(ann, '150.00', key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      const another = await requestTransfer(ann, '150.00');
+      expect(another.statusCode).toBe(429);
+      expect(another.json().error.message).toMatch(/^Too many transfer requests\. Try again in/);
+    });
+    expect((await cancelTransfer(ann, first.json().withdrawal.id)).statusCode).toBe(200);
+  });
+
   it('lets only the owner cancel, and only until paid', async () => {
     await stepUp(ann);
     const { withdrawal } = (await requestTransfer(ann, '300.00')).json();
@@ -248,14 +279,22 @@ describe('CONVERT TO HIGH-YIELD', () => {
     return { id: row.id, rate: row.interestRateAnnual.replace(/0+$/, '') };
   }
 
+  const accepted = { agreement_version: AGREEMENT_VERSION, consent: true };
+
   async function convert(
-    body: { amount: string; product_id: string; interest_rate_annual: string },
+    body: {
+      amount: string;
+      product_id: string;
+      interest_rate_annual: string;
+      agreement_version?: string;
+      consent?: boolean;
+    },
     key?: string,
   ) {
     return testApp.app.inject({
       method: 'POST',
       url: '/api/transfers/conversions',
-      payload: body,
+      payload: { ...accepted, ...body },
       headers: {
         origin: testOrigin,
         cookie: cara.cookie,
@@ -295,6 +334,28 @@ describe('CONVERT TO HIGH-YIELD', () => {
     expect((await summaryOf(cara)).available_to_withdraw).toBe('20000.00');
   });
 
+  it('refuses a conversion without the agreement consent, or with an old agreement, and converts nothing', async () => {
+    const threeYears = await productOf('high_yield', 3);
+    const order = { amount: '6000', product_id: threeYears.id, interest_rate_annual: threeYears.rate };
+    const withoutConsent = await convert({ ...order, consent: false });
+    expect(withoutConsent.statusCode).toBe(400);
+    expect(withoutConsent.json().error.message).toBe('Please read and accept the Perpetual Note Agreement');
+    const consentLeftOut = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/transfers/conversions',
+      payload: order,
+      headers: {
+        origin: testOrigin,
+        cookie: cara.cookie,
+        'idempotency-key': randomBytes(12).toString('hex'),
+      },
+    });
+    expect(consentLeftOut.statusCode).toBe(400);
+    const oldAgreement = await convert({ ...order, agreement_version: 'PNA-1999-01' });
+    expect(oldAgreement.statusCode).toBe(409);
+    expect((await summaryOf(cara)).available_to_withdraw).toBe('20000.00');
+  });
+
   it('moves available funds into a new High-Yield note at once, once per key', async () => {
     const threeYears = await productOf('high_yield', 3);
     const key = randomBytes(12).toString('hex');
@@ -309,6 +370,14 @@ describe('CONVERT TO HIGH-YIELD', () => {
       start_date: testApp.clock.today(),
     });
     expect((await convert(body, key)).json()).toEqual(response.json());
+    const agreements = rowsOf<{ agreement_version: string; amount: string; investor_id: string }>(
+      await testApp.context.db.execute(sql`
+        select agreement_version, amount::text as amount, investor_id from conversion_agreements
+        where investment_id = ${investment.id}`),
+    );
+    expect(agreements).toEqual([
+      { agreement_version: AGREEMENT_VERSION, amount: '12000.00', investor_id: cara.investorId },
+    ]);
     expect((await summaryOf(cara)).available_to_withdraw).toBe('8000.00');
     const page = (
       await testApp.app.inject({
@@ -329,5 +398,22 @@ describe('CONVERT TO HIGH-YIELD', () => {
       'Converted to High-Yield: $12,000.00',
     );
     expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
+  });
+
+  it('answers a retry of a completed key with its stored answer even when the conversion limit is used up', async () => {
+    const threeYears = await productOf('high_yield', 3);
+    const key = randomBytes(12).toString('hex');
+    const body = { amount: '5000', product_id: threeYears.id, interest_rate_annual: threeYears.rate };
+    const first = await convert(body, key);
+    expect(first.statusCode).toBe(201);
+    await withLimitUsedUp({ name: 'conversion:investor', limit: 20, windowSeconds: 3600 }, cara, async () => {
+      const retry = await convert(body, key);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      const another = await convert(body);
+      expect(another.statusCode).toBe(429);
+      expect(another.json().error.message).toMatch(/^Too many requests\. Try again in/);
+    });
   });
 });

@@ -3,6 +3,7 @@ import { can } from '../../../shared/admin/permissions';
 import { describeCron } from '../../../shared/jobs/cron-rules';
 import { jobMessages, type ScheduledJobView } from '../../../shared/jobs/job-contracts';
 import { jobRunMessages } from '../../../shared/jobs/run-contracts';
+import { DataTable } from '../../components/ui/data-table';
 import { Button } from '../../components/ui/button';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { Switch } from '../../components/ui/switch';
@@ -116,110 +117,121 @@ export function AdminJobsPage() {
           />
         ) : null}
         {list.data && list.data.jobs.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table job-table" aria-busy={list.isFetching}>
-              <caption className="visually-hidden">Scheduled jobs</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Job and function</th>
-                  <th scope="col">Schedule</th>
-                  <th scope="col">Next run</th>
-                  <th scope="col">Last run</th>
-                  <th scope="col">Enabled</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.jobs.map((job) => (
-                  <tr key={job.id}>
-                    <td data-label="Job" className="job-cell">
-                      <div>
-                        <div className="job-name">{job.name}</div>
-                        <span className="mono job-function" title="Server function">
-                          {job.functionName}
-                        </span>
-                        {job.description ? <div className="job-description">{job.description}</div> : null}
-                      </div>
-                    </td>
-                    <td data-label="Schedule">
-                      <div>
-                        <div>{describeCron(job.scheduleCron) ?? 'Invalid schedule'}</div>
-                        <div className="mono job-cron">{job.scheduleCron}</div>
-                      </div>
-                    </td>
-                    <td data-label="Next run">
-                      {job.enabled && job.nextRunAt ? (
-                        <div>
-                          <div className="tabular">{formatInTimeZone(job.nextRunAt, timeZone)}</div>
-                          <div className="muted job-when">{formatRelative(job.nextRunAt, now)}</div>
-                        </div>
-                      ) : (
-                        <span className="muted">{job.enabled ? 'Not scheduled' : 'Disabled'}</span>
-                      )}
-                    </td>
-                    <td data-label="Last run">
-                      {job.lastRun ? (
-                        <div>
-                          <Badge tone={runStatusTone(job.lastRun.status)}>
-                            {job.lastRun.status.toUpperCase()}
-                          </Badge>
-                          <div className="muted job-when">{formatRelative(job.lastRun.startedAt, now)}</div>
-                        </div>
-                      ) : (
-                        <span className="muted">Never run</span>
-                      )}
-                    </td>
-                    <td data-label="Enabled">
-                      <div className="job-enabled">
-                        <Switch
-                          checked={job.enabled}
-                          label={`${job.name} enabled`}
-                          disabled={!mayManage}
-                          onChange={() => setModal({ kind: 'toggle', job })}
-                        />
-                        <span className="muted">{job.enabled ? 'Enabled' : 'Disabled'}</span>
-                      </div>
-                    </td>
-                    <td className="job-actions-cell">
-                      <div className="job-actions">
-                        {mayRun ? (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            isBusy={runningJobIds.has(job.id)}
-                            aria-label={`Run ${job.name} now`}
-                            onClick={() => run(job)}
-                          >
-                            {runningJobIds.has(job.id) ? 'Running...' : 'Run'}
-                          </Button>
-                        ) : null}
-                        {mayManage ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-label={`Edit ${job.name}`}
-                            onClick={() => setModal({ kind: 'editor', job })}
-                          >
-                            Edit
-                          </Button>
-                        ) : null}
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`History of ${job.name}`}
-                          onClick={() => setModal({ kind: 'history', job })}
-                        >
-                          History
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Scheduled jobs"
+            className="job-table"
+            isBusy={list.isFetching}
+            rows={list.data.jobs}
+            rowKey={(job) => job.id}
+            columns={[
+              {
+                key: 'job',
+                label: 'Job',
+                className: 'job-cell',
+                cell: (job) => (
+                  <div>
+                    <div className="job-name">{job.name}</div>
+                    <span className="mono job-function" title="Server function">
+                      {job.functionName}
+                    </span>
+                    {job.description ? <div className="job-description">{job.description}</div> : null}
+                  </div>
+                ),
+              },
+              {
+                key: 'schedule',
+                label: 'Schedule',
+                cell: (job) => (
+                  <div>
+                    <div>{describeCron(job.scheduleCron) ?? 'Invalid schedule'}</div>
+                    <div className="mono job-cron">{job.scheduleCron}</div>
+                  </div>
+                ),
+              },
+              {
+                key: 'next',
+                label: 'Next run',
+                cell: (job) =>
+                  job.enabled && job.nextRunAt ? (
+                    <div>
+                      <div className="tabular">{formatInTimeZone(job.nextRunAt, timeZone)}</div>
+                      <div className="muted job-when">{formatRelative(job.nextRunAt, now)}</div>
+                    </div>
+                  ) : (
+                    <span className="muted">{job.enabled ? 'Not scheduled' : 'Disabled'}</span>
+                  ),
+              },
+              {
+                key: 'last',
+                label: 'Last run',
+                cell: (job) =>
+                  job.lastRun ? (
+                    <div>
+                      <Badge tone={runStatusTone(job.lastRun.status)}>
+                        {job.lastRun.status.toUpperCase()}
+                      </Badge>
+                      <div className="muted job-when">{formatRelative(job.lastRun.startedAt, now)}</div>
+                    </div>
+                  ) : (
+                    <span className="muted">Never run</span>
+                  ),
+              },
+              {
+                key: 'enabled',
+                label: 'Enabled',
+                cell: (job) => (
+                  <div className="job-enabled">
+                    <Switch
+                      checked={job.enabled}
+                      label={`${job.name} enabled`}
+                      disabled={!mayManage}
+                      onChange={() => setModal({ kind: 'toggle', job })}
+                    />
+                    <span className="muted">{job.enabled ? 'Enabled' : 'Disabled'}</span>
+                  </div>
+                ),
+              },
+              {
+                key: 'actions',
+                label: 'Actions',
+                isLabelHidden: true,
+                className: 'job-actions-cell',
+                cell: (job) => (
+                  <div className="job-actions">
+                    {mayRun ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        isBusy={runningJobIds.has(job.id)}
+                        aria-label={`Run ${job.name} now`}
+                        onClick={() => run(job)}
+                      >
+                        {runningJobIds.has(job.id) ? 'Running...' : 'Run'}
+                      </Button>
+                    ) : null}
+                    {mayManage ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Edit ${job.name}`}
+                        onClick={() => setModal({ kind: 'editor', job })}
+                      >
+                        Edit
+                      </Button>
+                    ) : null}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`History of ${job.name}`}
+                      onClick={() => setModal({ kind: 'history', job })}
+                    >
+                      History
+                    </Button>
+                  </div>
+                ),
+              },
+            ]}
+          />
         ) : null}
       </section>
 

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/admin/product-contracts';
 import { formatUsdWhole } from '../../../shared/format/money-format';
 import { type InvestmentType, investmentTypeLabel, investmentTypes } from '../../../shared/products/plans';
+import { DataTable } from '../../components/ui/data-table';
 import { Button } from '../../components/ui/button';
 import { Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { Switch } from '../../components/ui/switch';
@@ -147,91 +148,94 @@ export function AdminProductsPage() {
           />
         ) : null}
         {list.data && list.data.products.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table table-stack product-table" aria-busy={list.isFetching}>
-              <caption className="visually-hidden">Investment products</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Type</th>
-                  <th scope="col" className="numeric">
-                    Rate
-                  </th>
-                  <th scope="col" className="numeric">
-                    Term
-                  </th>
-                  <th scope="col" className="numeric">
-                    Minimum
-                  </th>
-                  <th scope="col">Available</th>
-                  <th scope="col">Active</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.products.map((product) => (
-                  <tr key={product.id}>
-                    <td className="stack-title">
-                      <div className="product-name">{product.display_name}</div>
-                      {product.description ? (
-                        <div className="product-description">{product.description}</div>
-                      ) : null}
-                    </td>
-                    <td data-label="Type">
-                      <Badge tone={product.investment_type === 'high_yield' ? 'accent' : 'neutral'}>
-                        {investmentTypeLabel(product.investment_type)}
-                      </Badge>
-                    </td>
-                    <td className="numeric" data-label="Rate">
-                      {formatRatePercent(product.interest_rate_annual)}
-                    </td>
-                    <td className="numeric" data-label="Term">
-                      {product.term_years} {product.term_years === 1 ? 'year' : 'years'}
-                    </td>
-                    <td className="numeric" data-label="Minimum">
-                      {formatUsdWhole(product.minimum_purchase_amount)}
-                    </td>
-                    <td className="nowrap" data-label="Available">
-                      {availability(product)}
-                    </td>
-                    <td data-label="Active">
-                      <div className="product-active">
-                        <Switch
-                          checked={product.is_active}
-                          label={`${product.display_name} active`}
-                          disabled={!mayManage}
-                          onChange={() => setModal({ kind: 'toggle', product })}
-                        />
-                        <span className="muted">{product.is_active ? 'Active' : 'Inactive'}</span>
-                      </div>
-                    </td>
-                    <td className="product-actions-cell">
-                      <div className="product-actions">
-                        {mayManage ? (
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setModal({ kind: 'form', product })}
-                          >
-                            Edit
-                          </Button>
-                        ) : null}
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setModal({ kind: 'audit', product })}
-                        >
-                          Audit log
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Investment products"
+            className="product-table"
+            isBusy={list.isFetching}
+            rows={list.data.products}
+            rowKey={(product) => product.id}
+            columns={[
+              {
+                key: 'product',
+                label: 'Product',
+                isTitle: true,
+                cell: (product) => (
+                  <>
+                    <div className="product-name">{product.display_name}</div>
+                    {product.description ? (
+                      <div className="product-description">{product.description}</div>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                key: 'type',
+                label: 'Type',
+                cell: (product) => (
+                  <Badge tone={product.investment_type === 'high_yield' ? 'accent' : 'neutral'}>
+                    {investmentTypeLabel(product.investment_type)}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'rate',
+                label: 'Rate',
+                isNumeric: true,
+                cell: (product) => formatRatePercent(product.interest_rate_annual),
+              },
+              {
+                key: 'term',
+                label: 'Term',
+                isNumeric: true,
+                cell: (product) => `${product.term_years} ${product.term_years === 1 ? 'year' : 'years'}`,
+              },
+              {
+                key: 'minimum',
+                label: 'Minimum',
+                isNumeric: true,
+                cell: (product) => formatUsdWhole(product.minimum_purchase_amount),
+              },
+              {
+                key: 'available',
+                label: 'Available',
+                className: 'nowrap',
+                cell: (product) => availability(product),
+              },
+              {
+                key: 'active',
+                label: 'Active',
+                cell: (product) => (
+                  <div className="product-active">
+                    <Switch
+                      checked={product.is_active}
+                      label={`${product.display_name} active`}
+                      disabled={!mayManage}
+                      onChange={() => setModal({ kind: 'toggle', product })}
+                    />
+                    <span className="muted">{product.is_active ? 'Active' : 'Inactive'}</span>
+                  </div>
+                ),
+              },
+              {
+                key: 'actions',
+                label: 'Actions',
+                isLabelHidden: true,
+                className: 'product-actions-cell',
+                cell: (product) => (
+                  <div className="product-actions">
+                    {mayManage ? (
+                      <Button variant="ghost" size="sm" onClick={() => setModal({ kind: 'form', product })}>
+                        Edit
+                      </Button>
+                    ) : null}
+                    <Button variant="ghost" size="sm" onClick={() => setModal({ kind: 'audit', product })}>
+                      Audit log
+                    </Button>
+                  </div>
+                ),
+              },
+            ]}
+          />
         ) : null}
         {list.data && list.data.total > 0 ? (
           <div className="admin-pagination">

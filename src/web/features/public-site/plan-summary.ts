@@ -1,6 +1,7 @@
 import type { Product } from '../../../shared/products/contracts';
 import { formatUsdWhole } from '../../../shared/format/money-format';
 import { compareMoney } from '../../../shared/money/decimal-string';
+import { catalogueFigures, rateRangeText } from '../../../shared/products/catalogue-figures';
 import { ratePercent } from '../../../shared/products/plans';
 
 const UNKNOWN = '—';
@@ -17,16 +18,15 @@ function lowestMinimum(products: Product[]): string {
 export function summarisePlans(products: Product[]) {
   const standard = products.filter((product) => product.investment_type === 'standard');
   const highYield = products.filter((product) => product.investment_type === 'high_yield');
-  const highYieldRates = highYield.map((product) => ratePercent(product.interest_rate_annual));
-  const terms = highYield.map((product) => product.term_years);
+  const highYieldFigures = catalogueFigures(highYield);
+  const terms = highYieldFigures?.highYieldTermYears ?? [];
   return {
     standardRate: standard[0] ? `${ratePercent(standard[0].interest_rate_annual)}%` : UNKNOWN,
-    highYieldRange:
-      highYieldRates.length === 0
-        ? UNKNOWN
-        : highYieldRates.length === 1
-          ? `${highYieldRates[0]}%`
-          : `${highYieldRates[0]}% to ${highYieldRates[highYieldRates.length - 1]}%, by term`,
+    highYieldRange: !highYieldFigures
+      ? UNKNOWN
+      : highYieldFigures.lowestRatePercent === highYieldFigures.highestRatePercent
+        ? rateRangeText(highYieldFigures)
+        : `${rateRangeText(highYieldFigures)}, by term`,
     standardMinimum: lowestMinimum(standard),
     highYieldMinimum: lowestMinimum(highYield),
     highYieldTerms: terms.length === 0 ? UNKNOWN : `${terms.join(', ')} years`,

@@ -7,17 +7,15 @@ import {
   owedStatusLabels,
 } from '../../../../shared/ledger/amounts-owed';
 import { addMoney } from '../../../../shared/money/decimal-string';
-import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
+import { noteLabel, shortId } from '../../../../shared/portal/transaction-display';
+import { DataTable } from '../../../components/ui/data-table';
 import { Alert, Badge } from '../../../components/ui/feedback';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 
-function noteLabel(investmentId: string | null, notes: AdminNote[]): string {
+function noteLabelOf(investmentId: string | null, notes: AdminNote[]): string {
   if (!investmentId) return 'No note';
   const note = notes.find((candidate) => candidate.id === investmentId);
-  const shortId = investmentId.slice(0, 8);
-  return note
-    ? `${investmentTypeLabel(note.investment_type)} · ${ratePercent(note.interest_rate_annual)}% · ${shortId}`
-    : shortId;
+  return note ? noteLabel({ ...note, investment_id: note.id }) : shortId(investmentId);
 }
 
 function openTotals(amounts: AdminAmountOwed[]): { direction: OwedDirection; total: string }[] {
@@ -50,46 +48,43 @@ export function AmountsOwedTable({ amounts, notes }: { amounts: AdminAmountOwed[
           .
         </Alert>
       ) : null}
-      <div className="table-wrap">
-        <table className="table table-stack">
-          <caption className="visually-hidden">Money owed</caption>
-          <thead>
-            <tr>
-              <th scope="col">Owed</th>
-              <th scope="col">Note</th>
-              <th scope="col">Recorded</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="numeric">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {amounts.map((owed) => (
-              <tr key={owed.id}>
-                <td className="stack-title">
-                  <Badge tone={owed.direction === 'owed_by_investor' ? 'warning' : 'accent'}>
-                    {owedDirectionLabels[owed.direction]}
-                  </Badge>
-                  <div className="owed-reason">{owed.reason}</div>
-                </td>
-                <td data-label="Note">{noteLabel(owed.investment_id, notes)}</td>
-                <td data-label="Recorded" className="nowrap">
-                  {formatLocalDateTime(owed.created_at)}
-                </td>
-                <td data-label="Status">
-                  <Badge tone={owed.status === 'open' ? 'danger' : 'success'}>
-                    {owedStatusLabels[owed.status]}
-                  </Badge>
-                </td>
-                <td className="numeric" data-label="Amount">
-                  {formatUsd(owed.amount)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Money owed"
+        rows={amounts}
+        rowKey={(owed) => owed.id}
+        columns={[
+          {
+            key: 'owed',
+            label: 'Owed',
+            isTitle: true,
+            cell: (owed) => (
+              <>
+                <Badge tone={owed.direction === 'owed_by_investor' ? 'warning' : 'accent'}>
+                  {owedDirectionLabels[owed.direction]}
+                </Badge>
+                <div className="owed-reason">{owed.reason}</div>
+              </>
+            ),
+          },
+          { key: 'note', label: 'Note', cell: (owed) => noteLabelOf(owed.investment_id, notes) },
+          {
+            key: 'recorded',
+            label: 'Recorded',
+            className: 'nowrap',
+            cell: (owed) => formatLocalDateTime(owed.created_at),
+          },
+          {
+            key: 'status',
+            label: 'Status',
+            cell: (owed) => (
+              <Badge tone={owed.status === 'open' ? 'danger' : 'success'}>
+                {owedStatusLabels[owed.status]}
+              </Badge>
+            ),
+          },
+          { key: 'amount', label: 'Amount', isNumeric: true, cell: (owed) => formatUsd(owed.amount) },
+        ]}
+      />
     </section>
   );
 }

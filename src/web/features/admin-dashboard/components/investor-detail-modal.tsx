@@ -4,6 +4,7 @@ import { formatUsd } from '../../../../shared/format/money-format';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 import { Button } from '../../../components/ui/button';
 import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { DataTable } from '../../../components/ui/data-table';
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';
 import { useInvestorDetail } from '../api/admin-dashboard-queries';
@@ -90,50 +91,40 @@ function InvestorDetailBody({
       {notes.length === 0 ? (
         <p className="muted">No notes yet.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table table-stack">
-            <caption className="visually-hidden">Notes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Plan</th>
-                <th scope="col">Started</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="numeric">
-                  Principal
-                </th>
-                <th scope="col" className="numeric">
-                  Value
-                </th>
-                <th scope="col" className="numeric">
-                  Accruing
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {notes.map((note) => (
-                <tr key={note.id}>
-                  <td className="stack-title">
-                    {investmentTypeLabel(note.investment_type)} · {note.term_years} yr ·{' '}
-                    {ratePercent(note.interest_rate_annual)}%
-                  </td>
-                  <td className="nowrap" data-label="Started">
-                    {formatCalendarDate(note.start_date)}
-                  </td>
-                  <td data-label="Status">{humanizeCode(note.status)}</td>
-                  <td className="numeric" data-label="Principal">
-                    {formatUsd(note.principal_amount)}
-                  </td>
-                  <td className="numeric" data-label="Value">
-                    {formatUsd(note.value)}
-                  </td>
-                  <td className="numeric" data-label="Accruing">
-                    {formatUsd(note.interest_accrued)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Notes"
+          rows={notes}
+          rowKey={(note) => note.id}
+          columns={[
+            {
+              key: 'plan',
+              label: 'Plan',
+              isTitle: true,
+              cell: (note) =>
+                `${investmentTypeLabel(note.investment_type)} · ${note.term_years} yr · ${ratePercent(note.interest_rate_annual)}%`,
+            },
+            {
+              key: 'started',
+              label: 'Started',
+              className: 'nowrap',
+              cell: (note) => formatCalendarDate(note.start_date),
+            },
+            { key: 'status', label: 'Status', cell: (note) => humanizeCode(note.status) },
+            {
+              key: 'principal',
+              label: 'Principal',
+              isNumeric: true,
+              cell: (note) => formatUsd(note.principal_amount),
+            },
+            { key: 'value', label: 'Value', isNumeric: true, cell: (note) => formatUsd(note.value) },
+            {
+              key: 'accruing',
+              label: 'Accruing',
+              isNumeric: true,
+              cell: (note) => formatUsd(note.interest_accrued),
+            },
+          ]}
+        />
       )}
 
       <h3 className="detail-heading">Recent transactions</h3>

@@ -1,7 +1,8 @@
 import type { AdminTransaction } from '../../../../shared/admin/dashboard-contracts';
 import { investorDisplayName } from '../../../../shared/admin/display';
 import { formatUsd, formatUsdWhole } from '../../../../shared/format/money-format';
-import { transactionTypeLabel } from '../../../../shared/ledger/ledger-model';
+import { transactionLabel } from '../../../../shared/ledger/transaction-labels';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 
 export interface TransactionTableProps {
@@ -20,49 +21,48 @@ export function TransactionTable({
   onSelectInvestor,
   caption,
 }: TransactionTableProps) {
+  const columns: DataTableColumn<AdminTransaction>[] = [
+    {
+      key: 'date',
+      label: 'Date',
+      className: 'nowrap',
+      cell: (transaction) => formatLocalDateTime(transaction.created_at),
+    },
+    ...(showInvestor
+      ? [
+          {
+            key: 'investor',
+            label: 'Investor',
+            cell: (transaction: AdminTransaction) =>
+              onSelectInvestor ? (
+                <button
+                  type="button"
+                  className="admin-link-button"
+                  onClick={() => onSelectInvestor(transaction.investor.id)}
+                >
+                  {investorDisplayName(transaction.investor)}
+                </button>
+              ) : (
+                investorDisplayName(transaction.investor)
+              ),
+          },
+        ]
+      : []),
+    { key: 'type', label: 'Type', cell: (transaction) => transactionLabel(transaction) },
+    {
+      key: 'amount',
+      label: 'Amount',
+      isNumeric: true,
+      cell: (transaction) =>
+        amounts === 'whole' ? formatUsdWhole(transaction.amount) : formatUsd(transaction.amount),
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="table table-stack">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            {showInvestor ? <th scope="col">Investor</th> : null}
-            <th scope="col">Type</th>
-            <th scope="col" className="numeric">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {transactions.map((transaction) => (
-            <tr key={transaction.id}>
-              <td className="nowrap" data-label="Date">
-                {formatLocalDateTime(transaction.created_at)}
-              </td>
-              {showInvestor ? (
-                <td data-label="Investor">
-                  {onSelectInvestor ? (
-                    <button
-                      type="button"
-                      className="admin-link-button"
-                      onClick={() => onSelectInvestor(transaction.investor.id)}
-                    >
-                      {investorDisplayName(transaction.investor)}
-                    </button>
-                  ) : (
-                    investorDisplayName(transaction.investor)
-                  )}
-                </td>
-              ) : null}
-              <td data-label="Type">{transactionTypeLabel(transaction.transaction_type)}</td>
-              <td className="numeric" data-label="Amount">
-                {amounts === 'whole' ? formatUsdWhole(transaction.amount) : formatUsd(transaction.amount)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={transactions}
+      rowKey={(transaction) => transaction.id}
+    />
   );
 }

@@ -73,6 +73,7 @@ export function CampaignModal({
   };
 
   const insertVariable = (placeholder: string) => {
+    setError(null);
     const next = insertAtCursor(bodyRef.current, body, placeholder);
     setBody(next.value);
     requestAnimationFrame(() => {
@@ -147,7 +148,14 @@ export function CampaignModal({
     >
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="notification-editor">
-        <form id="campaign-form" className="notification-form" onSubmit={onSubmit} noValidate>
+        <form
+          id="campaign-form"
+          className="notification-form"
+          onSubmit={onSubmit}
+          // A save error describes the values it was given; once any field changes it is stale.
+          onChange={() => setError(null)}
+          noValidate
+        >
           <TextField label="Campaign Name" value={name} onChange={(event) => setName(event.target.value)} />
           <SelectField
             label="Template"

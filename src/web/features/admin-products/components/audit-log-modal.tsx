@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/ui/data-table';
 import { useState } from 'react';
 import { humanizeCode } from '../../../../shared/admin/display';
 import {
@@ -109,26 +110,22 @@ function AuditEntry({ entry }: { entry: ProductAuditEntry }) {
         </time>
       </div>
       {keys.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table audit-values">
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Old value</th>
-                <th scope="col">New value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {keys.map((key) => (
-                <tr key={key}>
-                  <td>{fieldLabels[key] ?? humanizeCode(key)}</td>
-                  <td className="audit-old">{showValue(key, entry.old_values?.[key])}</td>
-                  <td>{showValue(key, entry.new_values?.[key])}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Changed fields"
+          className="audit-values"
+          rows={keys}
+          rowKey={(key) => key}
+          columns={[
+            { key: 'field', label: 'Field', cell: (key) => fieldLabels[key] ?? humanizeCode(key) },
+            {
+              key: 'old',
+              label: 'Old value',
+              className: 'audit-old',
+              cell: (key) => showValue(key, entry.old_values?.[key]),
+            },
+            { key: 'new', label: 'New value', cell: (key) => showValue(key, entry.new_values?.[key]) },
+          ]}
+        />
       ) : null}
     </li>
   );

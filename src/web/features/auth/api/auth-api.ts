@@ -60,7 +60,8 @@ async function call<Response>(run: () => Promise<Response>, fallback: string): P
       if (error.body && typeof error.body === 'object' && ('ok' in error.body || 'success' in error.body)) {
         return error.body as Response;
       }
-      throw new AuthRequestError(serverMessage(error.body) ?? fallback);
+      // A 5xx never explains itself to a user: the call's own message does.
+      throw new AuthRequestError(error.status >= 500 ? fallback : (serverMessage(error.body) ?? fallback));
     }
     throw new AuthRequestError(fallback);
   }

@@ -1,8 +1,9 @@
-import { HEADLINE_MAX_RATE_PERCENT } from '../../../../shared/products/plans';
-import { MEMBER_SINCE_FALLBACK_YEAR, NAME_FALLBACK } from '../../../../shared/brand';
+import { NAME_FALLBACK } from '../../../../shared/brand';
 import { ButtonLink } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/feedback';
+import { memberStatusOf } from '../../../lib/member-status';
 import { useSession } from '../../../lib/session';
+import { figuresOf, usePublicProducts } from '../../../lib/use-public-products';
 import '../auth.css';
 
 /** Where LINK BANK ACCOUNTS leads: the bank-link wizard (PRODUCT.md 21), then the portal. */
@@ -14,7 +15,9 @@ export const LINK_BANK_PATH = `/link-bank?return=${encodeURIComponent('/account-
  */
 export function GetStartedPage() {
   const { investor } = useSession();
+  const figures = figuresOf(usePublicProducts());
   if (!investor) return <LoadingState />;
+  const status = memberStatusOf(investor);
   const name = [investor.first_name, investor.last_name].filter(Boolean).join(' ') || NAME_FALLBACK;
   return (
     <div className="get-started">
@@ -26,12 +29,19 @@ export function GetStartedPage() {
         <ButtonLink to={LINK_BANK_PATH} size="lg">
           LINK BANK ACCOUNTS
         </ButtonLink>
-        <p className="get-started-rate">Earn up to {HEADLINE_MAX_RATE_PERCENT}% per year.</p>
+        {figures ? (
+          <p className="get-started-rate">Earn up to {figures.highestRatePercent}% per year.</p>
+        ) : null}
       </section>
       <aside className="member-card" aria-label="Your membership">
-        <p className="member-card-badge">
-          VERIFIED | MEMBER SINCE {investor.member_since_year || MEMBER_SINCE_FALLBACK_YEAR}
+        <p
+          className={status.isVerified ? 'member-card-badge' : 'member-card-badge member-card-badge-pending'}
+        >
+          {status.text}
         </p>
+        {status.isVerified ? null : (
+          <p className="member-card-note">Your identity is checked when you link your bank account.</p>
+        )}
         <p className="member-card-name">{name}</p>
         <p className="member-card-email">{investor.email}</p>
       </aside>

@@ -3,11 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { DemoLoginResponse } from '../../../../shared/auth/contracts';
 import { SMS_RESEND_WAIT_SECONDS } from '../../../../shared/auth/sms-code';
 import { signedInDestination } from '../../../../shared/auth/next-screen';
-import {
-  INVALID_EMAIL_MESSAGE,
-  emailInputFontSize,
-  isPlausibleEmail,
-} from '../../../../shared/validation/email';
+import { INVALID_EMAIL_MESSAGE, isPlausibleEmail } from '../../../../shared/validation/email';
 import { Button } from '../../../components/ui/button';
 import { Alert, LoadingState } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
@@ -359,7 +355,6 @@ function EmailField({
       required
       autoComplete="email"
       className="auth-email-input"
-      style={{ fontSize: `${emailInputFontSize(email)}px` }}
       value={email}
       disabled={disabled}
       error={error}

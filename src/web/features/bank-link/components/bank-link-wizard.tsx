@@ -6,7 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BankAccountView, IdentityStatusResponse } from '../../../../shared/banking/contracts';
 import { maskedAccount } from '../../../../shared/banking/bank-account-numbers';
-import { Button } from '../../../components/ui/button';
+import { bankMessages } from '../../../../shared/banking/messages';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { fetchIdentityStatus } from '../api/bank-link-api';
 import { BankConnectStep } from './bank-connect-step';
@@ -60,7 +62,6 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
     | { name: 'error'; message: string }
     | { name: 'ready'; identity: IdentityStatusResponse }
   >({ name: 'loading' });
-  const [isEditing, setEditing] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -79,22 +80,40 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
   if (status.name === 'loading') return <LoadingState />;
   if (status.name === 'error') return <ErrorState title="Something went wrong" message={status.message} />;
   const { identity } = status;
-  if (identity.status === 'approved' && !isEditing) {
+  if (identity.status === 'not_started' || identity.status === 'rejected') {
+    return <IdentityForm onVerified={onDone} onCancel={onCancel} />;
+  }
+  // A record on file changes only in Settings (step-up, audit, notice).
+  const changeInSettings = (
+    // A whole page load: the wizard may sit in a dialog on /settings itself.
+    <ButtonLink variant="secondary" to={`/settings#${TAX_INFORMATION_ANCHOR}`} reloadDocument>
+      Change in Settings
+    </ButtonLink>
+  );
+  if (identity.status === 'review') {
     return (
       <div>
-        <Alert tone="success" title="Identity verified.">
-          {identity.legal_name}, SSN ending in {identity.ssn_last_four}.
-        </Alert>
+        <Alert tone="info">{bankMessages.identityInReview}</Alert>
         <div className="wizard-actions">
-          <Button variant="secondary" onClick={() => setEditing(true)}>
-            Update details
+          <Button variant="secondary" onClick={onCancel}>
+            Back
           </Button>
-          <Button onClick={onDone}>Continue</Button>
+          {changeInSettings}
         </div>
       </div>
     );
   }
-  return <IdentityForm onVerified={onDone} onCancel={isEditing ? () => setEditing(false) : onCancel} />;
+  return (
+    <div>
+      <Alert tone="success" title="Identity verified.">
+        {identity.legal_name}, SSN ending in {identity.ssn_last_four}.
+      </Alert>
+      <div className="wizard-actions">
+        {changeInSettings}
+        <Button onClick={onDone}>Continue</Button>
+      </div>
+    </div>
+  );
 }
 
 function SuccessStep({ account }: { account: BankAccountView }) {

@@ -20,6 +20,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { submitIdentity } from '../api/bank-link-api';
+import { localToday } from '../../../lib/local-today';
 
 const fieldNames = [
   'firstName',
@@ -32,12 +33,6 @@ const fieldNames = [
   'state',
   'postalCode',
 ] as const;
-
-/** Today on the investor's calendar; the server applies the business date again. */
-function localToday(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 const emptyForm: IdentityFormInput = {
   firstName: '',

@@ -20,6 +20,7 @@ import type {
 import { IDEMPOTENCY_HEADER } from '../../../../shared/http/idempotency-key';
 import { pageDataUrls, portalTransactionsUrl } from '../../../../shared/pages/route-preloads';
 import type {
+  ConversionRequest,
   ConversionResponse,
   TransferSummaryResponse,
   WithdrawalResponse,
@@ -119,10 +120,7 @@ export function cancelWithdrawal(withdrawalId: string) {
   });
 }
 
-export function convertToHighYield(
-  body: { amount: string; product_id: string; interest_rate_annual: string },
-  key: string,
-) {
+export function convertToHighYield(body: ConversionRequest, key: string) {
   return apiRequest<ConversionResponse>('/api/transfers/conversions', {
     method: 'POST',
     body,

@@ -10,9 +10,11 @@ import { ChevronIcon } from '../../../components/ui/icons';
 import { formatUpperLongDate } from '../../../../shared/format/date-format';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import { transactionTypeLabel } from '../../../../shared/ledger/ledger-model';
+import { transactionLabel } from '../../../../shared/ledger/transaction-labels';
+import { DataTable } from '../../../components/ui/data-table';
 import type { InvestmentRow } from '../../../../shared/portal/transaction-contracts';
 import {
+  balanceChangeText,
   type InvestmentFilter,
   type PageSize,
   pageSizes,
@@ -36,28 +38,28 @@ function InvestmentTransactions({ investment, pageSize }: { investment: Investme
   if (rows.length === 0) return <p className="muted investment-entries-state">No transactions</p>;
   return (
     <div className="investment-entries">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Type</th>
-            <th scope="col" className="numeric">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>{formatUpperLongDate(row.transaction_date)}</td>
-              <td>{transactionTypeLabel(row.transaction_type)}</td>
-              <td className={row.signed_amount.startsWith('-') ? 'numeric is-out' : 'numeric'}>
-                {signedUsd(row)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Entries of this investment"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          { key: 'date', label: 'Date', cell: (row) => formatUpperLongDate(row.transaction_date) },
+          { key: 'type', label: 'Type', cell: (row) => transactionLabel(row) },
+          {
+            key: 'amount',
+            label: 'Amount',
+            isNumeric: true,
+            className: (row) => (row.signed_amount.startsWith('-') ? 'is-out' : undefined),
+            cell: (row) => signedUsd(row),
+          },
+          {
+            key: 'balance',
+            label: 'Balance change',
+            isNumeric: true,
+            cell: (row) => balanceChangeText(row.balance_change, formatUsd),
+          },
+        ]}
+      />
       {loadMoreError ? <p className="text-danger">{loadMoreError}</p> : null}
       {query.hasNextPage && remaining > 0 ? (
         <div className="load-more">

@@ -1,4 +1,9 @@
-/** CONVERT TO HIGH-YIELD (PRODUCT.md 19): available funds become a new High-Yield note at once, for the chosen term. */
+/**
+ * CONVERT TO HIGH-YIELD (PRODUCT.md 19, 37): available funds become a new High-Yield note at
+ * once, for the chosen term. Converting is a purchase: after the amount and term come the
+ * Perpetual Note Agreement and the purchase's review (amount, term, rate, maturity date,
+ * projected value), and only then CONVERT.
+ */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -13,9 +18,22 @@ import type {
   ConversionResponse,
   TransferSummaryResponse,
 } from '../../../../shared/transfers/transfer-contracts';
-import { purchaseMessages } from '../../../../shared/purchases/purchase-rules';
+import { normalisePurchaseAmount, purchaseMessages } from '../../../../shared/purchases/purchase-rules';
 import { transferMessages } from '../../../../shared/transfers/transfer-contracts';
-import { convertToHighYield, fetchProducts, newIdempotencyKey, portalKeys } from '../api/portal-api';
+import {
+  convertToHighYield,
+  fetchProducts,
+  fetchPurchaseOptions,
+  newIdempotencyKey,
+  portalKeys,
+} from '../api/portal-api';
+import { AgreementStep } from './purchase/agreement-step';
+import { ReviewStep } from './purchase/review-step';
+
+/** A conversion debits no bank account: the consent is to the agreement for the new note. */
+export function conversionConsentLabel(amount: string): string {
+  return `I have read and agree to the Perpetual Note Agreement for a new High-Yield note of ${formatUsd(amount)}, paid from my available funds and locked until it matures.`;
+}
 
 export function ConvertModal({ summary, onClose }: { summary: TransferSummaryResponse; onClose(): void }) {
   const queryClient = useQueryClient();
@@ -27,20 +45,32 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
   const [amount, setAmount] = useState(summary.available_to_withdraw);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ConversionResponse['investment'] | null>(null);
+  const [step, setStep] = useState<'form' | 'agreement' | 'review'>('form');
+  const [hasConsented, setConsented] = useState(false);
+  const options = useQuery({ queryKey: portalKeys.purchaseOptions, queryFn: fetchPurchaseOptions });
   const [key] = useState(newIdempotencyKey);
   const product = highYield.find((candidate) => candidate.id === productId) ?? null;
 
   const convert = useMutation({
     mutationFn: () =>
       convertToHighYield(
-        { amount, product_id: productId, interest_rate_annual: product?.interest_rate_annual ?? '' },
+        {
+          amount: normalisePurchaseAmount(amount) ?? amount,
+          product_id: productId,
+          interest_rate_annual: product?.interest_rate_annual ?? '',
+          agreement_version: options.data?.agreement_version ?? '',
+          consent: hasConsented,
+        },
         key,
       ),
     onSuccess: async (response) => {
       setDone(response.investment);
       await queryClient.invalidateQueries({ queryKey: portalKeys.all });
     },
-    onError: (failure) => setError(failure.message),
+    onError: (failure) => {
+      setError(failure.message);
+      setStep('form');
+    },
   });
 
   const submit = () => {
@@ -54,7 +84,7 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
       return setError(transferMessages.belowMinimum(formatUsd(product.minimum_purchase_amount)));
     }
     setError(null);
-    convert.mutate();
+    setStep('agreement');
   };
 
   return (
@@ -77,6 +107,26 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
             <Button onClick={onClose}>CLOSE</Button>
           </div>
         </div>
+      ) : step === 'agreement' ? (
+        <AgreementStep
+          consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
+          hasConsented={hasConsented}
+          onConsentChange={setConsented}
+          onBack={() => setStep('form')}
+          onNext={() => setStep('review')}
+        />
+      ) : step === 'review' && product && options.data ? (
+        <ReviewStep
+          product={product}
+          amount={amount}
+          fundedFrom="Your available funds (no bank debit)"
+          startDate={options.data.today}
+          intro="Please check the details of your new High-Yield note before you convert."
+          confirmLabel="CONVERT"
+          isBusy={convert.isPending}
+          onBack={() => setStep('agreement')}
+          onBuy={() => convert.mutate()}
+        />
       ) : (
         <form
           noValidate
@@ -112,9 +162,7 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" isBusy={convert.isPending}>
-              Convert
-            </Button>
+            <Button type="submit">NEXT</Button>
           </div>
         </form>
       )}

@@ -11,6 +11,7 @@ import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
 import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
 import { fetchDocuments, portalKeys, promissoryNoteUrl, taxFormUrl } from '../api/portal-api';
@@ -131,8 +132,11 @@ export function DiscoverMore({ referral }: { referral: OverviewResponse['referra
             {(data) =>
               !data.has_tax_record ? (
                 <p className="muted">
-                  We don’t have your tax details yet, so we can’t issue tax forms. Add your identity details
-                  in <Link to="/settings?from=%2Faccount-overview">Settings</Link>.
+                  We don’t have your tax details yet, so we can’t issue tax forms. Add them under{' '}
+                  <Link to={`/settings?from=%2Faccount-overview#${TAX_INFORMATION_ANCHOR}`}>
+                    Settings › Tax information
+                  </Link>
+                  .
                 </p>
               ) : data.tax_forms.length === 0 ? (
                 <p className="muted">

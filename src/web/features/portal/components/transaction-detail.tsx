@@ -1,10 +1,16 @@
 /** The detail panel of the List view: every field spec 2 lists for the selected entry. */
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import { transactionTypeLabel } from '../../../../shared/ledger/ledger-model';
+import { transactionLabel } from '../../../../shared/ledger/transaction-labels';
 import type { TransactionRow } from '../../../../shared/portal/transaction-contracts';
-import { amountSign, shortId } from '../../../../shared/portal/transaction-display';
+import {
+  amountSign,
+  balanceChangeText,
+  noteLabel,
+  shortId,
+} from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
+import { Modal } from '../../../components/ui/modal';
 
 const localDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const localTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -15,19 +21,14 @@ export function signedUsd(
   return `${row.signed_amount.startsWith('-') ? '-' : '+'}${formatUsd(row.amount)}`;
 }
 
-export function TransactionDetail({ transaction }: { transaction: TransactionRow | null }) {
-  if (!transaction) {
-    return (
-      <aside className="card transaction-detail" aria-label="Transaction details">
-        <p className="muted">Select a transaction to see its details.</p>
-      </aside>
-    );
-  }
+function detailRows(transaction: TransactionRow): [string, string][] {
   const recorded = new Date(transaction.created_at);
-  const rows: [string, string][] = [
+  return [
     ['Date', formatLongDate(transaction.transaction_date)],
-    ['Type', transactionTypeLabel(transaction.transaction_type)],
+    ['Type', transactionLabel(transaction)],
     ['Amount', signedUsd(transaction)],
+    ['Balance change', balanceChangeText(transaction.balance_change, formatUsd)],
+    ['Note', noteLabel(transaction)],
     [
       'Investment',
       `${investmentTypeLabel(transaction.investment_type)} · ${formatUsd(transaction.principal_amount)} at ${ratePercent(transaction.interest_rate_annual)}%`,
@@ -38,9 +39,11 @@ export function TransactionDetail({ transaction }: { transaction: TransactionRow
     ['Recorded on', localDate.format(recorded)],
     ['Time', localTime.format(recorded)],
   ];
+}
+
+function DetailBody({ transaction }: { transaction: TransactionRow }) {
   return (
-    <aside className="card transaction-detail" aria-label="Transaction details" aria-live="polite">
-      <p className="stat-label">{transactionTypeLabel(transaction.transaction_type)}</p>
+    <>
       <p
         className={
           amountSign(transaction.transaction_type, transaction.signed_amount) === '-'
@@ -51,13 +54,45 @@ export function TransactionDetail({ transaction }: { transaction: TransactionRow
         {signedUsd(transaction)}
       </p>
       <dl className="review-list">
-        {rows.map(([label, value]) => (
+        {detailRows(transaction).map(([label, value]) => (
           <div key={label} className="review-row">
             <dt>{label}</dt>
             <dd className={label.endsWith('ID') ? 'mono' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
+    </>
+  );
+}
+
+/** Beside the list on a wide screen: the selected entry, or a hint to select one. */
+export function TransactionDetail({ transaction }: { transaction: TransactionRow | null }) {
+  if (!transaction) {
+    return (
+      <aside className="card transaction-detail" aria-label="Transaction details">
+        <p className="muted">Select a transaction to see its details.</p>
+      </aside>
+    );
+  }
+  return (
+    <aside className="card transaction-detail" aria-label="Transaction details" aria-live="polite">
+      <p className="stat-label">{transactionLabel(transaction)}</p>
+      <DetailBody transaction={transaction} />
     </aside>
+  );
+}
+
+/** On a narrower screen the selected entry opens as a dialog, in view wherever the row was. */
+export function TransactionDetailDialog({
+  transaction,
+  onClose,
+}: {
+  transaction: TransactionRow;
+  onClose(): void;
+}) {
+  return (
+    <Modal title={transactionLabel(transaction)} onClose={onClose}>
+      <DetailBody transaction={transaction} />
+    </Modal>
   );
 }

@@ -1,15 +1,28 @@
-/** List view (spec 2): tabs All, Interest, Withdrawals; server-paged rows; a detail panel for the selected row. */
+/**
+ * List view (spec 2): tabs All, Interest, Withdrawals; server-paged rows; the selected row's
+ * detail beside the list on a wide screen, in a dialog on a narrower one (so it opens in view).
+ * Each row names its note and its balance change; the All tab says how the list adds up to the balance.
+ */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, LoadingState } from '../../../components/ui/feedback';
 import { Tabs } from '../../../components/ui/tabs';
 import { formatUpperLongDate } from '../../../../shared/format/date-format';
-import { transactionTypeLabel } from '../../../../shared/ledger/ledger-model';
+import { balanceExplanation, transactionLabel } from '../../../../shared/ledger/transaction-labels';
 import type { TransactionRow } from '../../../../shared/portal/transaction-contracts';
-import type { TransactionFilter } from '../../../../shared/portal/transaction-display';
+import {
+  balanceChangeText,
+  noteLabel,
+  type TransactionFilter,
+} from '../../../../shared/portal/transaction-display';
+import { formatUsd } from '../../../../shared/format/money-format';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { fetchTransactions, portalKeys } from '../api/portal-api';
-import { signedUsd, TransactionDetail } from './transaction-detail';
+import { signedUsd, TransactionDetail, TransactionDetailDialog } from './transaction-detail';
+
+/** Below this width the detail panel would sit under the list, out of view: it opens as a dialog. */
+const NARROW_LAYOUT_QUERY = '(max-width: 1024px)';
 
 const tabs = [
   { value: 'all', label: 'All' },
@@ -25,6 +38,7 @@ export function TransactionListView({
   onFilterChange(filter: TransactionFilter): void;
 }) {
   const [selected, setSelected] = useState<TransactionRow | null>(null);
+  const isNarrow = useMediaQuery(NARROW_LAYOUT_QUERY);
   const query = useInfiniteQuery({
     queryKey: portalKeys.transactions(filter),
     queryFn: ({ pageParam }) => fetchTransactions(filter, pageParam),
@@ -44,6 +58,7 @@ export function TransactionListView({
           onFilterChange(value);
         }}
       />
+      {filter === 'all' ? <p className="muted balance-explanation">{balanceExplanation}</p> : null}
       <div className="transactions-layout">
         <div className="card transactions-card">
           {query.isPending ? <LoadingState /> : null}
@@ -60,13 +75,23 @@ export function TransactionListView({
                     onClick={() => setSelected(row)}
                   >
                     <span className="transaction-date">{formatUpperLongDate(row.transaction_date)}</span>
-                    <span className="transaction-type">{transactionTypeLabel(row.transaction_type)}</span>
-                    <span
-                      className={
-                        row.signed_amount.startsWith('-') ? 'transaction-amount is-out' : 'transaction-amount'
-                      }
-                    >
-                      {signedUsd(row)}
+                    <span className="transaction-type">
+                      {transactionLabel(row)}
+                      <span className="transaction-note">{noteLabel(row)}</span>
+                    </span>
+                    <span className="transaction-figures">
+                      <span
+                        className={
+                          row.signed_amount.startsWith('-')
+                            ? 'transaction-amount is-out'
+                            : 'transaction-amount'
+                        }
+                      >
+                        {signedUsd(row)}
+                      </span>
+                      <span className="transaction-balance-change">
+                        Balance: {balanceChangeText(row.balance_change, formatUsd)}
+                      </span>
                     </span>
                   </button>
                 </li>
@@ -87,8 +112,11 @@ export function TransactionListView({
             </div>
           ) : null}
         </div>
-        <TransactionDetail transaction={selected} />
+        {isNarrow ? null : <TransactionDetail transaction={selected} />}
       </div>
+      {isNarrow && selected ? (
+        <TransactionDetailDialog transaction={selected} onClose={() => setSelected(null)} />
+      ) : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import '../portal.css';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { formatUsd } from '../../../../shared/format/money-format';
 import { NAME_FALLBACK } from '../../../../shared/brand';
 import { fetchBalanceHistory, fetchOverview, portalKeys } from '../api/portal-api';
@@ -28,6 +29,7 @@ function BalanceHistory() {
 export function AccountOverviewPage() {
   usePageTitle('Account overview');
   const overview = useQuery({ queryKey: portalKeys.overview, queryFn: fetchOverview });
+  const isReturningVisitor = Boolean(useSession().investor?.is_returning_visitor);
 
   if (overview.isPending) return <LoadingState />;
   if (overview.isError) {
@@ -42,7 +44,9 @@ export function AccountOverviewPage() {
     <div className="portal-page">
       <header className="page-head">
         <p className="eyebrow">Account overview</p>
-        <h1>Welcome back, {data.first_name || NAME_FALLBACK}</h1>
+        <h1>
+          {isReturningVisitor ? 'Welcome back' : 'Welcome'}, {data.first_name || NAME_FALLBACK}
+        </h1>
       </header>
       <section className="card balance-card" aria-labelledby="balance-heading">
         <div className="balance-head">

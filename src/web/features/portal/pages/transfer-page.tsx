@@ -2,6 +2,7 @@
 import '../portal.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DataTable } from '../../../components/ui/data-table';
 import { Button } from '../../../components/ui/button';
 import { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
@@ -45,47 +46,45 @@ function TransferHistory({ withdrawals }: { withdrawals: WithdrawalRow[] }) {
   return (
     <>
       {cancel.isError ? <p className="text-danger">{cancel.error.message}</p> : null}
-      <div className="table-wrap">
-        <table className="table transfer-table">
-          <thead>
-            <tr>
-              <th scope="col" className="numeric">
-                Amount
-              </th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
-              <th scope="col">Payment</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {withdrawals.map((row) => (
-              <tr key={row.id}>
-                <td className="numeric">{formatUsd(row.amount)}</td>
-                <td>
-                  <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge>
-                </td>
-                <td>{formatLocalDateTime(row.requested_at)}</td>
-                <td className="muted">{paymentText(row)}</td>
-                <td>
-                  {row.is_cancellable ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      isBusy={cancel.isPending && cancel.variables === row.id}
-                      onClick={() => cancel.mutate(row.id)}
-                    >
-                      Cancel
-                    </Button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Transfer history"
+        className="transfer-table"
+        rows={withdrawals}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            key: 'amount',
+            label: 'Amount',
+            isNumeric: true,
+            isTitle: true,
+            cell: (row) => formatUsd(row.amount),
+          },
+          {
+            key: 'status',
+            label: 'Status',
+            cell: (row) => <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge>,
+          },
+          { key: 'date', label: 'Date', cell: (row) => formatLocalDateTime(row.requested_at) },
+          { key: 'payment', label: 'Payment', className: 'muted', cell: (row) => paymentText(row) },
+          {
+            key: 'actions',
+            label: 'Actions',
+            isLabelHidden: true,
+            className: 'transfer-actions',
+            cell: (row) =>
+              row.is_cancellable ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  isBusy={cancel.isPending && cancel.variables === row.id}
+                  onClick={() => cancel.mutate(row.id)}
+                >
+                  Cancel
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
     </>
   );
 }

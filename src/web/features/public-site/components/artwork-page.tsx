@@ -1,22 +1,33 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Hotspot, HotspotListResponse, HotspotPageSlug } from '../../../../shared/pages/hotspots';
 import { apiRequest } from '../../../lib/api-client';
+import { ARTWORK_WIDTH } from './artworks/artwork-sizes';
+
+/** Lets the admin edit overlay (composed in app/) render on top, with the loaded hotspots. */
+export type RenderHotspotOverlay = (props: {
+  hotspots: Hotspot[];
+  onSaved(hotspots: Hotspot[]): void;
+}) => ReactNode;
 
 export interface ArtworkPageProps {
   slug: HotspotPageSlug;
-  artwork: string;
   title: string;
+  /** What the artwork says, for screen readers (the drawing is one image). */
   description: string;
-  /** Lets the admin edit overlay (composed in app/) render on top, with the loaded hotspots. */
-  renderOverlay?: (props: { hotspots: Hotspot[]; onSaved(hotspots: Hotspot[]): void }) => React.ReactNode;
+  /** The drawing's height in artwork units (it is ARTWORK_WIDTH wide). */
+  height: number;
+  /** The drawing: SVG elements, whose text uses the page's self-hosted typeface. */
+  children: ReactNode;
+  renderOverlay?: RenderHotspotOverlay;
 }
 
 /**
- * A full-width artwork with invisible link hotspots positioned in percent of the image
- * (spec 2). Visitors see only the picture; each hotspot is a real link, shown on focus.
+ * A full-width artwork with invisible link hotspots positioned in percent of the drawing
+ * (spec 2). Visitors see only the picture; each hotspot is a real link, shown on focus. The
+ * drawing is inline SVG, not an image, so its text is set in the page's typeface.
  */
-export function ArtworkPage({ slug, artwork, title, description, renderOverlay }: ArtworkPageProps) {
+export function ArtworkPage({ slug, title, description, height, children, renderOverlay }: ArtworkPageProps) {
   const [hotspots, setHotspots] = useState<Hotspot[]>([]);
   useEffect(() => {
     const controller = new AbortController();
@@ -31,10 +42,18 @@ export function ArtworkPage({ slug, artwork, title, description, renderOverlay }
     document.title = title;
   }, [title]);
   return (
-    <div className="artwork-page">
+    <div className={`artwork-page artwork-page-${slug}`}>
       <h1 className="visually-hidden">{title}</h1>
       <div className="artwork-frame">
-        <img src={artwork} alt={description} className="artwork-image" />
+        <svg
+          className="artwork-image"
+          viewBox={`0 0 ${ARTWORK_WIDTH} ${height}`}
+          role="img"
+          aria-label={description}
+          xmlns="http://www.w3.org/2000/svg"
+        >
+          {children}
+        </svg>
         {hotspots.map((spot) => (
           <Link
             key={spot.id}

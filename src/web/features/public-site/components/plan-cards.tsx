@@ -1,9 +1,10 @@
 import type { Product } from '../../../../shared/products/contracts';
+import { catalogueFigures, rateRangeText } from '../../../../shared/products/catalogue-figures';
 import { formatThousands } from '../../../../shared/format/money-format';
 import { planCopy, ratePercent, totalReturnPercent } from '../../../../shared/products/plans';
 import { ButtonLink } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/feedback';
-import type { ProductsState } from '../api/use-public-products';
+import type { ProductsState } from '../../../lib/use-public-products';
 
 function StandardPlanCard({ products }: { products: Product[] }) {
   const product = products[0];
@@ -34,17 +35,15 @@ function StandardPlanCard({ products }: { products: Product[] }) {
 }
 
 function HighYieldPlanCard({ products }: { products: Product[] }) {
-  const rates = products.map((product) => ratePercent(product.interest_rate_annual));
+  const figures = catalogueFigures(products);
   return (
     <article className="plan-card plan-card-featured" id="high-yield" aria-labelledby="plan-high-yield-title">
       <p className="plan-tag">{planCopy.high_yield.tagline}</p>
       <h3 id="plan-high-yield-title">{planCopy.high_yield.name}</h3>
-      {products.length > 0 ? (
+      {figures ? (
         <>
           <p className="plan-rate">
-            <span className="plan-rate-value">
-              {rates[0]}%{rates.length > 1 ? ` – ${rates[rates.length - 1]}%` : ''}
-            </span>
+            <span className="plan-rate-value">{rateRangeText(figures, ' – ')}</span>
             <span className="plan-rate-unit"> annual return</span>
           </p>
           <table className="plan-terms">

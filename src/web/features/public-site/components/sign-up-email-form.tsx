@@ -1,9 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import {
-  emailInputFontSize,
-  INVALID_EMAIL_MESSAGE,
-  isPlausibleEmail,
-} from '../../../../shared/validation/email';
+import { INVALID_EMAIL_MESSAGE, isPlausibleEmail } from '../../../../shared/validation/email';
 import { Button } from '../../../components/ui/button';
 import { RESEND_FAILED_MESSAGE, startSignUp } from '../../../lib/start-sign-up';
 
@@ -100,7 +96,6 @@ export function SignUpEmailForm({
         placeholder="you@example.com"
         value={email}
         disabled={isSending}
-        style={{ fontSize: `${emailInputFontSize(email)}px` }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${inputId}-error` : undefined}
         onChange={(event) => setEmail(event.target.value)}

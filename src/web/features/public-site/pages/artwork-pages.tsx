@@ -1,26 +1,64 @@
-import type { ArtworkPageProps } from '../components/artwork-page';
+/** The three artwork pages with hotspots (PRODUCT.md 31); their figures come from the catalogue. */
+import { figuresOf, usePublicProducts } from '../../../lib/use-public-products';
+import { ArtworkPage, type RenderHotspotOverlay } from '../components/artwork-page';
+import { ABOUT_HEIGHT, AboutArtwork, aboutDescription } from '../components/artworks/about-artwork';
+import {
+  PLANS_HEIGHT,
+  PlansArtwork,
+  planFiguresOf,
+  plansDescription,
+} from '../components/artworks/plans-artwork';
+import {
+  START_EARNING_HEIGHT,
+  StartEarningArtwork,
+  startEarningDescription,
+} from '../components/artworks/start-earning-artwork';
 
-type ArtworkDefinition = Pick<ArtworkPageProps, 'slug' | 'artwork' | 'title' | 'description'>;
+interface ArtworkRouteProps {
+  renderOverlay?: RenderHotspotOverlay;
+}
 
-/** The shipped artwork of the three hotspot pages (PRODUCT.md 31). */
-export const artworkPages: Record<'about' | 'custom1' | 'custom2', ArtworkDefinition> = {
-  about: {
-    slug: 'abouttemp',
-    artwork: '/artwork/about.svg',
-    title: 'About',
-    description: 'Built for steady passive income: fixed rates, exact interest, nothing to maintain.',
-  },
-  custom1: {
-    slug: 'custom-page-1',
-    artwork: '/artwork/custom-1.svg',
-    title: 'Start earning today',
-    description: 'Up to 10.24% a year. Monthly income or growth, from $5,000, with no hidden fees.',
-  },
-  custom2: {
-    slug: 'custom-page-2',
-    artwork: '/artwork/custom-2.svg',
-    title: 'Plans',
-    description:
-      'Two plans: Standard income with monthly interest, and High-Yield growth with terms of 2 to 5 years.',
-  },
-};
+export function AboutArtworkPage({ renderOverlay }: ArtworkRouteProps) {
+  return (
+    <ArtworkPage
+      slug="abouttemp"
+      title="About"
+      description={aboutDescription}
+      height={ABOUT_HEIGHT}
+      renderOverlay={renderOverlay}
+    >
+      <AboutArtwork />
+    </ArtworkPage>
+  );
+}
+
+export function StartEarningArtworkPage({ renderOverlay }: ArtworkRouteProps) {
+  const figures = figuresOf(usePublicProducts());
+  return (
+    <ArtworkPage
+      slug="custom-page-1"
+      title="Start earning today"
+      description={startEarningDescription(figures)}
+      height={START_EARNING_HEIGHT}
+      renderOverlay={renderOverlay}
+    >
+      <StartEarningArtwork figures={figures} />
+    </ArtworkPage>
+  );
+}
+
+export function PlansArtworkPage({ renderOverlay }: ArtworkRouteProps) {
+  const products = usePublicProducts();
+  const plans = planFiguresOf(products.status === 'ready' ? products.products : null);
+  return (
+    <ArtworkPage
+      slug="custom-page-2"
+      title="Plans"
+      description={plansDescription(plans)}
+      height={PLANS_HEIGHT}
+      renderOverlay={renderOverlay}
+    >
+      <PlansArtwork plans={plans} />
+    </ArtworkPage>
+  );
+}

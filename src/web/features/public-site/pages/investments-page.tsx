@@ -1,5 +1,5 @@
 import { ButtonLink } from '../../../components/ui/button';
-import { usePublicProducts } from '../api/use-public-products';
+import { figuresOf, usePublicProducts } from '../../../lib/use-public-products';
 import { summarisePlans } from '../plan-summary';
 import { PageHero } from '../components/page-hero';
 import { PlanCards } from '../components/plan-cards';
@@ -8,13 +8,14 @@ import { usePageTitle } from '../use-page-title';
 export function InvestmentsPage() {
   usePageTitle('Investments');
   const products = usePublicProducts();
+  const figures = figuresOf(products);
   const summary = summarisePlans(products.status === 'ready' ? products.products : []);
   const { standardRate, highYieldRange, standardMinimum, highYieldMinimum, highYieldTerms } = summary;
   return (
     <>
       <PageHero eyebrow="Investments" title="Fixed-rate notes, two ways to earn">
-        Choose monthly income or long-term growth. Both plans pay a fixed rate set the day you invest, start
-        from $5,000 and charge no fees.
+        Choose monthly income or long-term growth. Both plans pay a fixed rate set the day you invest
+        {figures ? `, start from ${figures.lowestMinimum}` : ''} and charge no fees.
       </PageHero>
       <section className="section" id="plans" aria-labelledby="plans-title">
         <div className="container">

@@ -1,47 +1,79 @@
 import { ButtonLink } from '../../../components/ui/button';
 import { appConfig } from '../../../lib/app-config';
-import { usePublicProducts } from '../api/use-public-products';
+import {
+  type CatalogueFigures,
+  highYieldTermRangeText,
+  rateRangeText,
+} from '../../../../shared/products/catalogue-figures';
+import { figuresOf, usePublicProducts } from '../../../lib/use-public-products';
 import { HeroIllustration } from '../components/hero-illustration';
 import { PlanCards } from '../components/plan-cards';
 import { SignUpEmailForm } from '../components/sign-up-email-form';
 import { usePageTitle } from '../use-page-title';
 
-const reasons = [
-  {
-    title: 'Steady',
-    text: 'Fixed rates from 8% to 10.24% a year, set the day you buy and unchanged for the term.',
-  },
-  { title: 'Safe', text: 'Your funds move only by ACH to and from a bank account verified in your name.' },
-  { title: 'Simple', text: 'Two plans, clear terms, no hidden fees. Everything you need on one screen.' },
-  {
-    title: 'Seamless',
-    text: 'No maintenance and nothing to rebalance. Interest is calculated and paid for you.',
-  },
-] as const;
+/** The four WHY cards; the rates come from the live catalogue, never from copy. */
+function reasonsFor(figures: CatalogueFigures | null) {
+  return [
+    {
+      title: 'Steady',
+      text: figures
+        ? `Fixed rates from ${rateRangeText(figures)} a year, set the day you buy and unchanged for the term.`
+        : 'Fixed rates, set the day you buy and unchanged for the term.',
+    },
+    { title: 'Safe', text: 'Your funds move only by ACH to and from a bank account verified in your name.' },
+    { title: 'Simple', text: 'Two plans, clear terms, no hidden fees. Everything you need on one screen.' },
+    {
+      title: 'Seamless',
+      text: 'No maintenance and nothing to rebalance. Interest is calculated and paid for you.',
+    },
+  ];
+}
 
-export const howItWorksSteps = [
-  { title: 'Fund your account', text: 'Link your bank account in minutes and start from $5,000.' },
-  {
-    title: 'Choose terms',
-    text: 'Monthly income with the Standard plan, or growth with a 2 to 5 year High-Yield note.',
-  },
-  { title: 'Collect income', text: 'Earn 8%–10.24% per year, paid monthly or at the end of the term.' },
-] as const;
+/** The three steps of the pitch (spec 1), shared with /how-it-works; figures from the catalogue. */
+export function howItWorksSteps(figures: CatalogueFigures | null) {
+  const terms = figures ? highYieldTermRangeText(figures) : null;
+  return [
+    {
+      title: 'Fund your account',
+      text: figures
+        ? `Link your bank account in minutes and start from ${figures.lowestMinimum}.`
+        : 'Link your bank account in minutes.',
+    },
+    {
+      title: 'Choose terms',
+      text: terms
+        ? `Monthly income with the Standard plan, or growth with a ${terms} High-Yield note.`
+        : 'Monthly income with the Standard plan, or growth with a High-Yield note.',
+    },
+    {
+      title: 'Collect income',
+      text: figures
+        ? `Earn ${rateRangeText(figures, '–')} per year, paid monthly or at the end of the term.`
+        : 'Earn a fixed rate, paid monthly or at the end of the term.',
+    },
+  ];
+}
 
 export function LandingPage() {
   usePageTitle('Passive income, made steady');
   const products = usePublicProducts();
+  const figures = figuresOf(products);
   return (
     <>
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">
             <p className="eyebrow">Fixed-rate income notes</p>
-            <h1 className="hero-title">Earn up to 10.24% per year, steadily.</h1>
+            <h1 className="hero-title">
+              {figures
+                ? `Earn up to ${figures.highestRatePercent}% per year, steadily.`
+                : 'Earn a fixed rate, steadily.'}
+            </h1>
             <p className="hero-lead">No maintenance. no complicated steps.</p>
             <p className="hero-text">
-              Monthly interest payouts or payment at the end of the term. Start from $5,000, with no hidden
-              fees and nothing to manage: a truly passive experience.
+              Monthly interest payouts or payment at the end of the term.
+              {figures ? ` Start from ${figures.lowestMinimum}, with` : ' With'} no hidden fees and nothing to
+              manage: a truly passive experience.
             </p>
             <div className="row hero-actions">
               <ButtonLink to="/signup" size="lg">
@@ -63,7 +95,7 @@ export function LandingPage() {
             WHY {appConfig().brandName.toUpperCase()}
           </h2>
           <div className="reason-grid">
-            {reasons.map((reason) => (
+            {reasonsFor(figures).map((reason) => (
               <article key={reason.title} className="reason-card">
                 <h3>{reason.title}</h3>
                 <p>{reason.text}</p>
@@ -80,7 +112,7 @@ export function LandingPage() {
             HOW IT WORKS
           </h2>
           <ol className="step-list">
-            {howItWorksSteps.map((step, index) => (
+            {howItWorksSteps(figures).map((step, index) => (
               <li key={step.title} className="step">
                 <span className="step-number" aria-hidden="true">
                   {index + 1}

@@ -10,6 +10,10 @@ import type {
   ProfileResponse,
 } from '../../../../shared/settings/contracts';
 import type {
+  TaxInformationFormInput,
+  TaxInformationResponse,
+} from '../../../../shared/settings/tax-information';
+import type {
   NotificationPreferenceFlags,
   NotificationPreferencesView,
 } from '../../../../shared/settings/notification-preferences';
@@ -95,6 +99,11 @@ export function verifyPhoneChange(phone: string, code: string): Promise<PhoneCha
     method: 'POST',
     body: { phone, code },
   });
+}
+
+/** Adds or changes the tax record; the TIN typed goes in, only its last four come back. */
+export function saveTaxInformation(form: TaxInformationFormInput): Promise<TaxInformationResponse> {
+  return apiRequest<TaxInformationResponse>('/api/settings/tax-information', { method: 'PUT', body: form });
 }
 
 export function isStepUpRequired(error: unknown): boolean {

@@ -19,6 +19,7 @@ import { BankAccountCard } from '../components/bank-account-card';
 import { ChangeBankModal } from '../components/change-bank-modal';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { ProfileCard } from '../components/profile-card';
+import { TaxInformationCard } from '../components/tax-information-card';
 import { useStepUp } from '../hooks/use-step-up';
 import '../settings.css';
 
@@ -78,10 +79,13 @@ export function SettingsPage({
   const [bankFlow, setBankFlow] = useState<BankFlow>({ name: 'closed' });
   const { requestStepUp, stepUpDialog } = useStepUp('change your bank account');
 
+  // A link to a section (#bank-account, #tax) lands on it once the cards are drawn.
   useEffect(() => {
-    if (settings.isSuccess && location.hash === '#bank-account') {
-      document.getElementById('bank-account')?.scrollIntoView({ block: 'start' });
-    }
+    if (!settings.isSuccess || !location.hash) return;
+    const section = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!section) return;
+    section.scrollIntoView({ block: 'start' });
+    section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
   }, [settings.isSuccess, location.hash]);
 
   const onLinked = useCallback(async () => {
@@ -129,9 +133,12 @@ export function SettingsPage({
       {back}
       <header className="settings-head">
         <h1>Account Settings</h1>
-        <p className="muted">Your profile, the bank account you invest from, and how we keep you informed.</p>
+        <p className="muted">
+          Your profile, your tax details, the bank account you invest from, and how we keep you informed.
+        </p>
       </header>
       <ProfileCard settings={data} />
+      <TaxInformationCard record={data.tax_information} />
       <BankAccountCard
         accounts={data.bank_accounts}
         onLink={() => setBankFlow({ name: 'wizard' })}

@@ -11,16 +11,20 @@ import { appConfig } from '../../../../lib/app-config';
 
 export const AGREEMENT_SCROLL_THRESHOLD_PX = 5;
 
+/** The purchase's consent: the agreement and the one-time debit from the funding account. */
+export function purchaseConsentLabel(amount: string, bankLastFour: string): string {
+  return `I have read and agree to the Perpetual Note Agreement, and I authorise the one-time ACH debit of ${formatUsd(amount)} from my account ending ${bankLastFour}.`;
+}
+
 export function AgreementStep({
-  amount,
-  bankLastFour,
+  consentLabel,
   hasConsented,
   onConsentChange,
   onBack,
   onNext,
 }: {
-  amount: string;
-  bankLastFour: string;
+  /** What the box says the investor agrees to (a conversion debits no bank account). */
+  consentLabel: string;
   hasConsented: boolean;
   onConsentChange(hasConsented: boolean): void;
   onBack(): void;
@@ -65,7 +69,7 @@ export function AgreementStep({
       </div>
       {!hasReadToEnd ? <p className="field-hint">Scroll to the end of the agreement to continue.</p> : null}
       <Checkbox
-        label={`I have read and agree to the Perpetual Note Agreement, and I authorise the one-time ACH debit of ${formatUsd(amount)} from my account ending ${bankLastFour}.`}
+        label={consentLabel}
         checked={hasConsented}
         disabled={!hasReadToEnd}
         onChange={(event) => onConsentChange(event.target.checked)}

@@ -47,6 +47,11 @@ export function PurchaseFormStep({
   const product = products.find((candidate) => candidate.id === draft.productId) ?? null;
   const minimum = product?.minimum_purchase_amount ?? products[0]?.minimum_purchase_amount ?? null;
   const errorField = error ? fieldOf(error) : null;
+  // A message describes the values NEXT was pressed on; once any of them changes it is stale.
+  const change = (changes: Partial<PurchaseDraft>) => {
+    setError(null);
+    onChange(changes);
+  };
 
   const submit = () => {
     const message = purchaseFormError({
@@ -71,7 +76,7 @@ export function PurchaseFormStep({
         <SelectField
           label="Term"
           value={draft.productId}
-          onChange={(event) => onChange({ productId: event.target.value })}
+          onChange={(event) => change({ productId: event.target.value })}
           error={errorField === 'term' ? error : null}
         >
           <option value="">Select a term length</option>
@@ -93,7 +98,7 @@ export function PurchaseFormStep({
         autoComplete="off"
         placeholder={minimum ? formatUsd(minimum).replace('$', '') : '5,000.00'}
         value={draft.amount}
-        onChange={(event) => onChange({ amount: event.target.value.replace(/[^\d.,]/g, '') })}
+        onChange={(event) => change({ amount: event.target.value.replace(/[^\d.,]/g, '') })}
         hint={minimum ? `Minimum ${formatUsd(minimum)}, maximum ${formatUsd(maximum)}` : undefined}
         error={errorField === 'amount' ? error : null}
       />
@@ -121,7 +126,7 @@ export function PurchaseFormStep({
           <SelectField
             label="Funding account"
             value={draft.fundingAccountId}
-            onChange={(event) => onChange({ fundingAccountId: event.target.value })}
+            onChange={(event) => change({ fundingAccountId: event.target.value })}
             error={errorField === 'funding' ? error : null}
           >
             <option value="">Select a bank account</option>

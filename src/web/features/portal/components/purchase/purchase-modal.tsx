@@ -12,9 +12,9 @@ import { MAXIMUM_PURCHASE_AMOUNT, planCopy } from '../../../../../shared/product
 import type { PurchaseOptionsResponse } from '../../../../../shared/purchases/purchase-contracts';
 import { normalisePurchaseAmount, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
 import { buyInvestment, newIdempotencyKey, portalKeys } from '../../api/portal-api';
-import { AgreementStep } from './agreement-step';
+import { AgreementStep, purchaseConsentLabel } from './agreement-step';
 import type { usePurchaseFlow } from './purchase-flow';
-import { PurchaseFormStep } from './purchase-form-step';
+import { fundingAccountLabel, PurchaseFormStep } from './purchase-form-step';
 import { ResultStep } from './result-step';
 import { ReviewStep } from './review-step';
 
@@ -110,19 +110,22 @@ export function PurchaseModal({
       ) : null}
       {state.step === 'agreement' ? (
         <AgreementStep
-          amount={normalisePurchaseAmount(state.draft.amount) ?? '0.00'}
-          bankLastFour={fundingAccount?.account_last_four ?? ''}
+          consentLabel={purchaseConsentLabel(
+            normalisePurchaseAmount(state.draft.amount) ?? '0.00',
+            fundingAccount?.account_last_four ?? '',
+          )}
           hasConsented={state.draft.hasConsented}
           onConsentChange={(hasConsented) => flow.update({ hasConsented })}
           onBack={() => flow.goTo('form')}
           onNext={() => flow.goTo('review')}
         />
       ) : null}
-      {state.step === 'review' && product && fundingAccount ? (
+      {state.step === 'review' && product && fundingAccount && options ? (
         <ReviewStep
           product={product}
           amount={state.draft.amount}
-          fundingAccount={fundingAccount}
+          fundedFrom={fundingAccountLabel(fundingAccount)}
+          startDate={options.today}
           onBack={() => flow.goTo('agreement')}
           onBuy={buy}
         />

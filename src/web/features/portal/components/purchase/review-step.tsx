@@ -1,50 +1,86 @@
-/** Step 3: what is about to be bought, then BUY. */
+/**
+ * Step 3: what is about to be bought, then BUY. The same review confirms a conversion to
+ * High-Yield (PRODUCT.md 37): amount, term, rate, maturity date and, for High-Yield, the
+ * projected value at maturity, all from the catalogue product and the shared money rules.
+ */
 import { Button } from '../../../../components/ui/button';
+import type { IsoDate } from '../../../../../shared/dates/calendar-date';
+import { formatLongDate } from '../../../../../shared/format/long-date';
 import { formatUsd } from '../../../../../shared/format/money-format';
 import type { Product } from '../../../../../shared/products/contracts';
+import { maturityDateOf, projectedMaturityValue } from '../../../../../shared/products/maturity';
 import { planCopy, ratePercent, termLabel, totalReturnPercent } from '../../../../../shared/products/plans';
-import type { FundingAccount } from '../../../../../shared/purchases/purchase-contracts';
 import { normalisePurchaseAmount } from '../../../../../shared/purchases/purchase-rules';
-import { fundingAccountLabel } from './purchase-form-step';
+
+/** The review's rows, in order: what the buyer confirms. */
+export function reviewRows(input: {
+  product: Product;
+  amount: string;
+  fundedFrom: string;
+  startDate: IsoDate;
+}): [string, string][] {
+  const { product, startDate } = input;
+  const amount = normalisePurchaseAmount(input.amount) ?? input.amount;
+  const isStandard = product.investment_type === 'standard';
+  const maturityDate = maturityDateOf(product.investment_type, startDate, product.term_years);
+  const rate = `${ratePercent(product.interest_rate_annual)}% a year`;
+  const rows: [string, string][] = [
+    ['Plan', planCopy[product.investment_type].name],
+    ['Term', termLabel(product.term_years, product.interest_rate_annual)],
+    ['Amount', formatUsd(amount)],
+    ['Funded from', input.fundedFrom],
+    ['Interest starts', formatLongDate(startDate)],
+    ['Rate', rate],
+    [
+      'Interest',
+      isStandard ? 'Paid monthly to your bank' : 'Credited monthly to the note and paid at maturity',
+    ],
+  ];
+  if (isStandard) {
+    rows.push(['Lock-up ends', `${formatLongDate(maturityDate)}, then withdraw anytime or keep earning`]);
+    return rows;
+  }
+  const projected = projectedMaturityValue({
+    principal: amount,
+    rate: product.interest_rate_annual,
+    startDate,
+    maturityDate,
+  });
+  rows.push(['Matures on', formatLongDate(maturityDate)]);
+  rows.push([
+    'Total return over the term',
+    `${totalReturnPercent(product.interest_rate_annual, product.term_years)}%`,
+  ]);
+  if (projected) rows.push(['Projected value at maturity', formatUsd(projected)]);
+  return rows;
+}
 
 export function ReviewStep({
   product,
   amount,
-  fundingAccount,
+  fundedFrom,
+  startDate,
+  intro = 'Please check the details of your investment before you buy.',
+  confirmLabel = 'BUY',
+  isBusy,
   onBack,
   onBuy,
 }: {
   product: Product;
   amount: string;
-  fundingAccount: FundingAccount;
+  fundedFrom: string;
+  startDate: IsoDate;
+  intro?: string;
+  confirmLabel?: string;
+  isBusy?: boolean;
   onBack(): void;
   onBuy(): void;
 }) {
-  const isStandard = product.investment_type === 'standard';
-  const rows: [string, string][] = [
-    ['Plan', planCopy[product.investment_type].name],
-    ['Term', termLabel(product.term_years, product.interest_rate_annual)],
-    ['Amount', formatUsd(normalisePurchaseAmount(amount) ?? amount)],
-    ['Funded from', fundingAccountLabel(fundingAccount)],
-    ['Interest starts', 'Today'],
-    [
-      'Interest',
-      isStandard
-        ? `${ratePercent(product.interest_rate_annual)}% a year, paid monthly to your bank`
-        : `${ratePercent(product.interest_rate_annual)}% a year, credited monthly and paid at maturity`,
-    ],
-    isStandard
-      ? ['Lock-up', '12 months, then withdraw anytime or keep earning']
-      : [
-          'Total return over the term',
-          `${totalReturnPercent(product.interest_rate_annual, product.term_years)}%`,
-        ],
-  ];
   return (
     <div>
-      <p className="muted">Please check the details of your investment before you buy.</p>
+      <p className="muted">{intro}</p>
       <dl className="review-list">
-        {rows.map(([label, value]) => (
+        {reviewRows({ product, amount, fundedFrom, startDate }).map(([label, value]) => (
           <div key={label} className="review-row">
             <dt>{label}</dt>
             <dd>{value}</dd>
@@ -55,7 +91,9 @@ export function ReviewStep({
         <Button variant="secondary" onClick={onBack}>
           BACK
         </Button>
-        <Button onClick={onBuy}>BUY</Button>
+        <Button onClick={onBuy} isBusy={isBusy}>
+          {confirmLabel}
+        </Button>
       </div>
     </div>
   );

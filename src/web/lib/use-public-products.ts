@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import type { Product, ProductListResponse } from '../../../../shared/products/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { type CatalogueFigures, catalogueFigures } from '../../shared/products/catalogue-figures';
+import type { Product, ProductListResponse } from '../../shared/products/contracts';
+import { apiRequest } from './api-client';
 
 export type ProductsState =
   | { status: 'loading' }
   | { status: 'error'; message: string }
   | { status: 'ready'; products: Product[] };
 
-/** The buyable catalogue for the public pages (plain fetch: TanStack Query stays out of the landing chunk). */
+/** The buyable catalogue for the public pages (public pages and /get-started; plain fetch: TanStack Query stays out of the landing chunk). */
 export function usePublicProducts(): ProductsState {
   const [state, setState] = useState<ProductsState>({ status: 'loading' });
   useEffect(() => {
@@ -24,4 +25,9 @@ export function usePublicProducts(): ProductsState {
     return () => controller.abort();
   }, []);
   return state;
+}
+
+/** The catalogue's headline figures once loaded; null while loading, on failure or when nothing is on offer. */
+export function figuresOf(state: ProductsState): CatalogueFigures | null {
+  return state.status === 'ready' ? catalogueFigures(state.products) : null;
 }

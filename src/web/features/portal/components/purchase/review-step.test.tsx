@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '../../../../../shared/products/contracts';
+import { ReviewStep } from './review-step';
+
+afterEach(() => {
+  cleanup();
+});
+
+const threeYearHighYield = {
+  id: '0b7d1f2e-1111-4222-8333-444455556666',
+  investment_type: 'high_yield',
+  term_years: 3,
+  interest_rate_annual: '0.094',
+  minimum_purchase_amount: '5000.00',
+  display_name: 'High-Yield 3 years',
+  description: null,
+  is_active: true,
+} as unknown as Product;
+
+function rowsShown(): Record<string, string> {
+  return Object.fromEntries(
+    [...document.querySelectorAll('.review-row')].map((row) => [
+      row.querySelector('dt')?.textContent ?? '',
+      row.querySelector('dd')?.textContent ?? '',
+    ]),
+  );
+}
+
+describe('the review before a High-Yield note is bought or converted to', () => {
+  it('shows amount, term, rate, maturity date and the projected value at maturity from the product', () => {
+    render(
+      <ReviewStep
+        product={threeYearHighYield}
+        amount="12,000"
+        fundedFrom="Your available funds (no bank debit)"
+        startDate="2026-03-02"
+        confirmLabel="CONVERT"
+        onBack={() => {}}
+        onBuy={() => {}}
+      />,
+    );
+    const rows = rowsShown();
+    expect(rows.Amount).toBe('$12,000.00');
+    expect(rows.Term).toContain('3');
+    expect(rows.Rate).toBe('9.40% a year');
+    expect(rows['Matures on']).toBe('March 2, 2029');
+    // 1,096 days (2028 is a leap year) of 9.4% simple interest on $12,000, Actual/365.
+    expect(rows['Projected value at maturity']).toBe('$15,387.09');
+    expect(rows['Funded from']).toBe('Your available funds (no bank debit)');
+    expect(screen.getByRole('button', { name: 'CONVERT' })).toBeTruthy();
+  });
+});
