@@ -254,7 +254,11 @@ async function contextFor(browser: Browser, baseUrl: string, audience: Audience)
 async function main() {
   const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const server = await startAppServer({ port, env: { RATE_LIMIT_MULTIPLIER: '20' }, readyTimeoutMs: 600_000 });
+  const server = await startAppServer({
+    port,
+    env: { RATE_LIMIT_MULTIPLIER: '20' },
+    readyTimeoutMs: 600_000,
+  });
   const browser = await launchBrowser();
   try {
     console.log(`load average before: ${formatLoad()}`);
