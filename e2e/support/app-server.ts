@@ -19,6 +19,8 @@ export interface AppServer {
 export async function startAppServer(options: {
   port: number;
   env?: Record<string, string>;
+  /** How long start-up may take (migrations and the demo seed are slow on a busy machine). */
+  readyTimeoutMs?: number;
 }): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'steadyline-e2e-'));
   const baseUrl = `http://127.0.0.1:${options.port}`;
@@ -47,7 +49,7 @@ export async function startAppServer(options: {
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The app server exited during start-up:\n${output}`);
     try {

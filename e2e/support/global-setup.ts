@@ -15,6 +15,7 @@ export async function setup(project: TestProject) {
   server = await startAppServer({
     port: Number(process.env.E2E_PORT ?? 3990),
     env: { RATE_LIMIT_MULTIPLIER: '20' },
+    readyTimeoutMs: 300_000,
   });
   project.provide('baseUrl', server.baseUrl);
 }

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -24,6 +23,9 @@ import { registerStrictJsonParser } from './http/json-body';
 import { serializeRequestForLog } from './http/log-serializers';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+import { adminSessionCookieName } from './modules/admin-auth/session-cookie';
+import { authSettingsOf } from './modules/auth/session-guard';
 import { healthRoutes } from './modules/health/routes';
 import { devOutboxRoutes } from './modules/outbox/dev-routes';
 import { createMessageService } from './modules/outbox/message-service';
@@ -207,42 +209,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const webRoot = options.webRoot === undefined ? defaultWebRoot() : options.webRoot;
   if (webRoot) {
     registerWebApp(app, webRoot, {
-      brandName: config.BRAND_NAME,
-      supportEmail: config.SUPPORT_EMAIL,
-      isDemoMode: config.isDemoMode,
+      publicConfig: {
+        brandName: config.BRAND_NAME,
+        supportEmail: config.SUPPORT_EMAIL,
+        isDemoMode: config.isDemoMode,
+      },
+      sessionCookies: {
+        investor: authSettingsOf(context).cookieName,
+        admin: adminSessionCookieName(config),
+      },
     });
   }
 
   return { app, context, routes };
-}
-
-const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
-
-/** Serves the built app; any other GET path gets index.html and the client router decides (unknown -> home). */
-function registerWebApp(app: FastifyInstance, webRoot: string, publicConfig: Record<string, unknown>): void {
-  const attribute = JSON.stringify(publicConfig)
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;');
-  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace('__APP_CONFIG__', attribute);
-  app.register(fastifyStatic, {
-    root: webRoot,
-    wildcard: false,
-    index: false,
-    maxAge: '1d',
-  });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
-  );
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {
-      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${path}` } });
-    }
-    const file = path.slice(1);
-    if (file && !file.includes('..') && existsSync(join(webRoot, file)) && /\.[a-z0-9]+$/i.test(file)) {
-      return reply.sendFile(file);
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  });
 }

@@ -18,6 +18,7 @@ import {
   TransferIcon,
 } from '../components/ui/icons';
 import { Logo } from '../components/ui/logo';
+import { prefetchPortalPage } from '../features/portal/api/prefetch-portal-page';
 import { NotificationBell } from '../features/portal/components/notification-bell';
 import { appConfig } from '../lib/app-config';
 import { type SessionInvestor, signOut, useSession } from '../lib/session';
@@ -148,7 +149,13 @@ function PortalShell() {
           <ul className="portal-nav-list">
             {portalNav.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className="portal-nav-link" onClick={() => setMenuOpen(false)}>
+                <NavLink
+                  to={item.to}
+                  className="portal-nav-link"
+                  onClick={() => setMenuOpen(false)}
+                  onPointerEnter={() => prefetchPortalPage(queryClient, item.to)}
+                  onFocus={() => prefetchPortalPage(queryClient, item.to)}
+                >
                   {item.icon}
                   <span>{item.label}</span>
                 </NavLink>

@@ -9,6 +9,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AdminProfile } from '../../shared/admin/auth-contracts';
 import { isAdminProfileShape } from '../../shared/admin/permissions';
+import { pageDataUrls } from '../../shared/pages/route-preloads';
 import { ApiError, apiRequest } from './api-client';
 
 const STORAGE_KEY = 'steadyline.admin';
@@ -84,7 +85,7 @@ function isSessionBody(value: unknown): value is { token: string; admin: AdminPr
  * cache) when the session has ended; network failures are thrown so the caller can say so.
  */
 export function restoreAdminSession(): Promise<AdminProfile | null> {
-  restoring ??= apiRequest<unknown>('/api/admin/session')
+  restoring ??= apiRequest<unknown>(pageDataUrls.adminSession)
     .then((body) => {
       if (!isSessionBody(body)) throw new Error('Unexpected admin session answer');
       rememberAdminSession(body.admin, body.token);

@@ -10,6 +10,7 @@
 import { useSyncExternalStore } from 'react';
 import type { SessionInvestor, SessionResponse } from '../../shared/auth/contracts';
 import type { AccountState } from '../../shared/auth/next-screen';
+import { pageDataUrls } from '../../shared/pages/route-preloads';
 import { apiRequest, callFunction } from './api-client';
 
 export type { SessionInvestor };
@@ -58,7 +59,7 @@ function fromResponse(response: SessionResponse): SessionSnapshot {
 
 async function readSession(): Promise<SessionSnapshot> {
   try {
-    return fromResponse(await apiRequest<SessionResponse>('/api/session'));
+    return fromResponse(await apiRequest<SessionResponse>(pageDataUrls.session));
   } catch (error) {
     return { ...signedOut, error: error instanceof Error ? error.message : 'Failed to load the session' };
   }

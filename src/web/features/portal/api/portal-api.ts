@@ -18,6 +18,7 @@ import type {
   PurchaseResponse,
 } from '../../../../shared/purchases/purchase-contracts';
 import { IDEMPOTENCY_HEADER } from '../../../../shared/http/idempotency-key';
+import { pageDataUrls, portalTransactionsUrl } from '../../../../shared/pages/route-preloads';
 import type {
   ConversionRequest,
   ConversionResponse,
@@ -56,15 +57,17 @@ function withCursor(path: string, params: Record<string, string | number | null 
   return text ? `${path}?${text}` : path;
 }
 
-export const fetchOverview = () => apiRequest<OverviewResponse>('/api/portal/overview');
-export const fetchBalanceHistory = () => apiRequest<BalanceHistoryResponse>('/api/portal/balance-history');
-export const fetchNotifications = () => apiRequest<NotificationListResponse>('/api/portal/notifications');
+export const fetchOverview = () => apiRequest<OverviewResponse>(pageDataUrls.portalOverview);
+export const fetchBalanceHistory = () =>
+  apiRequest<BalanceHistoryResponse>(pageDataUrls.portalBalanceHistory);
+export const fetchNotifications = () =>
+  apiRequest<NotificationListResponse>(pageDataUrls.portalNotifications);
 export const markNotificationsRead = () =>
   apiRequest<{ ok: boolean }>('/api/portal/notifications/read', { method: 'POST', body: {} });
 export const fetchDocuments = () => apiRequest<DocumentListResponse>('/api/portal/documents');
 
 export function fetchTransactions(filter: TransactionFilter, cursor: string | null) {
-  return apiRequest<TransactionPage>(withCursor('/api/portal/transactions', { filter, limit: 20, cursor }));
+  return apiRequest<TransactionPage>(portalTransactionsUrl(filter, cursor));
 }
 
 export function fetchInvestments(type: InvestmentFilter, pageSize: PageSize, cursor: string | null) {
@@ -89,8 +92,8 @@ export const promissoryNoteUrl = (investmentId: string) =>
   `/api/portal/documents/promissory-notes/${investmentId}`;
 export const taxFormUrl = (year: number) => `/api/portal/documents/tax-forms/${year}`;
 
-export const fetchProducts = () => apiRequest<ProductListResponse>('/api/products');
-export const fetchPurchaseOptions = () => apiRequest<PurchaseOptionsResponse>('/api/purchases/options');
+export const fetchProducts = () => apiRequest<ProductListResponse>(pageDataUrls.products);
+export const fetchPurchaseOptions = () => apiRequest<PurchaseOptionsResponse>(pageDataUrls.purchaseOptions);
 
 export function buyInvestment(body: PurchaseRequest, key: string) {
   return apiRequest<PurchaseResponse>('/api/purchases', {
@@ -100,7 +103,7 @@ export function buyInvestment(body: PurchaseRequest, key: string) {
   });
 }
 
-export const fetchTransfers = () => apiRequest<TransferSummaryResponse>('/api/transfers');
+export const fetchTransfers = () => apiRequest<TransferSummaryResponse>(pageDataUrls.transfers);
 
 export function requestWithdrawal(amount: string, key: string) {
   return apiRequest<WithdrawalResponse>('/api/transfers/withdrawals', {

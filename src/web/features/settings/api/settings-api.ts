@@ -17,12 +17,13 @@ import type {
   NotificationPreferenceFlags,
   NotificationPreferencesView,
 } from '../../../../shared/settings/notification-preferences';
+import { pageDataUrls } from '../../../../shared/pages/route-preloads';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export const settingsKeys = { settings: ['settings'] as const };
 
 export function fetchSettings(): Promise<InvestorSettings> {
-  return apiRequest<InvestorSettings>('/api/settings');
+  return apiRequest<InvestorSettings>(pageDataUrls.settings);
 }
 
 export function updateProfile(name: { first_name: string; last_name: string }): Promise<ProfileResponse> {

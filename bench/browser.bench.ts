@@ -1,0 +1,318 @@
+/**
+ * Issue 14 goals 1 and 2, measured in a real browser: headless Chromium (playwright-core,
+ * /usr/bin/chromium) against the production build served by dist/server/main.js with demo
+ * data. Prints figures; never fails on a time.
+ *
+ * Cold load: each page (landing, every portal page, the admin dashboard) is opened in a new
+ * tab five times with the HTTP cache disabled, with and without 40 ms of emulated latency
+ * per request (CDP Network.emulateNetworkConditions). "Content" is the page's data on screen,
+ * never a spinner: every selector of the page matches a visible element carrying text that
+ * came from the API (the balance figure, a transaction row, a rate, a metric value). The time
+ * is taken in the page (performance.now() when a DOM mutation completes the content), so no
+ * DevTools round trip is counted. Printed: median time to content, the median request
+ * count (all requests of the load, counted until the network is quiet) and the ratio to the
+ * landing page's median in the same run. Goal: ratio <= 1.3 and <= 15 requests.
+ *
+ * Warm navigation: signed in on /account-overview, the pointer rests on a nav link for
+ * 100 ms (as a hand does before clicking), then clicks; the time from the click to the
+ * next page's content, each page's first visit in that tab (the overview's is a return).
+ * Goal: under 150 ms.
+ *
+ * Also printed: the landing page's JavaScript in gzip bytes (goal <= 100 kB) and the load
+ * average before and after (the machine is shared: ratios matter more than absolute times).
+ * BENCH_BROWSER_PORT (default 4351) and BENCH_BROWSER_RUNS (default 5) change the set-up.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startAppServer } from '../e2e/support/app-server';
+import { launchBrowser } from '../e2e/support/browser';
+import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
+import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+
+const port = Number(process.env.BENCH_BROWSER_PORT ?? 4351);
+const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
+const LATENCY_MS = 40;
+const HOVER_MS = 100;
+const QUIET_MS = 400;
+
+type Audience = 'visitor' | 'investor' | 'admin';
+
+interface MeasuredPage {
+  name: string;
+  path: string;
+  audience: Audience;
+  /** All must be visible with text (an svg counts when it has a size). */
+  content: string[];
+}
+
+const pages: MeasuredPage[] = [
+  { name: 'landing', path: '/', audience: 'visitor', content: ['.hero-title', '.plan-rate-value'] },
+  {
+    name: 'account-overview',
+    path: '/account-overview',
+    audience: 'investor',
+    content: ['.balance-card .balance-value', '.balance-card :is(.balance-chart svg, .chart-empty)'],
+  },
+  {
+    name: 'transaction-summary',
+    path: '/transaction-summary',
+    audience: 'investor',
+    content: ['.transaction-row'],
+  },
+  { name: 'buy-investments', path: '/buy-investments', audience: 'investor', content: ['.buy-plan-rate'] },
+  { name: 'transfer', path: '/transfer', audience: 'investor', content: ['.transfer-card .balance-value'] },
+  { name: 'settings', path: '/settings', audience: 'investor', content: ['.settings-card .detail-value'] },
+  {
+    name: 'admin-dashboard',
+    path: '/admin/dashboard',
+    audience: 'admin',
+    content: ['.metric-cards[aria-busy="false"] .metric-value'],
+  },
+];
+
+/** Warm navigation: the nav link to click and the content of the page it opens. */
+const warmSteps: { to: string; content: string[] }[] = [
+  { to: '/transaction-summary', content: ['.transaction-row'] },
+  { to: '/buy-investments', content: ['.buy-plan-rate'] },
+  { to: '/transfer', content: ['.transfer-card .balance-value'] },
+  { to: '/account-overview', content: ['.balance-card .balance-value'] },
+];
+
+/**
+ * Runs in every document before the app's scripts (DevTools injects it, so the page's CSP is
+ * untouched): records performance.now() when every content selector first matches. Plain
+ * JavaScript text: tsx would wrap a TypeScript function in helpers the page does not have.
+ */
+const contentWatchScript = `(() => {
+  let watch = null;
+  const isShown = (selector) => {
+    for (const element of document.querySelectorAll(selector)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (element instanceof SVGElement || (element.textContent || '').trim().length > 0) return true;
+    }
+    return false;
+  };
+  const check = () => {
+    if (!watch || watch.doneAt !== null) return;
+    if (watch.selectors.every(isShown)) watch.doneAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__benchWatch = (selectors) => {
+    watch = { selectors, startedAt: performance.now(), doneAt: null };
+    check();
+  };
+  window.__benchResult = () => watch;
+})();`;
+
+interface LoadFigures {
+  contentMs: number;
+  requests: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function emulate(page: Page, latency: number, isCacheDisabled: boolean): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: isCacheDisabled });
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+}
+
+async function waitForContent(page: Page): Promise<{ startedAt: number; doneAt: number }> {
+  const handle = await page.waitForFunction(
+    () => {
+      const result = (
+        window as unknown as { __benchResult?: () => { startedAt: number; doneAt: number | null } }
+      ).__benchResult?.();
+      return result?.doneAt != null ? result : null;
+    },
+    undefined,
+    { timeout: 30_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as { startedAt: number; doneAt: number };
+}
+
+/** Counts requests until none has started for QUIET_MS (the load is over). */
+async function settledRequestCount(counter: { count: number; lastAt: number }): Promise<number> {
+  while (Date.now() - counter.lastAt < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, 100));
+  return counter.count;
+}
+
+async function loadCold(
+  context: BrowserContext,
+  measured: MeasuredPage,
+  latency: number,
+): Promise<LoadFigures> {
+  const page = await context.newPage();
+  try {
+    await emulate(page, latency, true);
+    await page.addInitScript({ content: contentWatchScript });
+    await page.addInitScript({ content: `window.__benchWatch(${JSON.stringify(measured.content)});` });
+    const counter = { count: 0, lastAt: Date.now() };
+    page.on('request', () => {
+      counter.count += 1;
+      counter.lastAt = Date.now();
+    });
+    await page.goto(measured.path, { waitUntil: 'commit' });
+    const { doneAt } = await waitForContent(page).catch((error: unknown) => {
+      throw new Error(`${measured.path}: no content (${measured.content.join(', ')}) on ${page.url()}`, {
+        cause: error,
+      });
+    });
+    if (new URL(page.url()).pathname !== measured.path) {
+      throw new Error(`${measured.path} ended on ${page.url()}`);
+    }
+    // Time from the start of navigation (performance's time origin) to content.
+    return { contentMs: doneAt, requests: await settledRequestCount(counter) };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Each round opens the app afresh on /account-overview and visits the other pages once, so
+ * every navigation but the last (back to the overview) is a first visit with nothing cached.
+ */
+async function measureWarm(context: BrowserContext, latency: number): Promise<Map<string, number[]>> {
+  const timings = new Map<string, number[]>(warmSteps.map((step) => [step.to, []]));
+  for (let round = 0; round < runs; round += 1) {
+    const page = await context.newPage();
+    try {
+      await emulate(page, latency, false);
+      await page.addInitScript({ content: contentWatchScript });
+      await page.goto('/account-overview');
+      await page.evaluate(() =>
+        (window as unknown as { __benchWatch: (selectors: string[]) => void }).__benchWatch([
+          '.balance-card .balance-value',
+        ]),
+      );
+      await waitForContent(page);
+      for (const step of warmSteps) {
+        await page.locator(`#portal-nav a[href="${step.to}"]`).hover();
+        await page.waitForTimeout(HOVER_MS);
+        await page.evaluate(
+          ({ to, content }) => {
+            (window as unknown as { __benchWatch: (selectors: string[]) => void }).__benchWatch(content);
+            document.querySelector<HTMLAnchorElement>(`#portal-nav a[href="${to}"]`)?.click();
+          },
+          { to: step.to, content: step.content },
+        );
+        const { startedAt, doneAt } = await waitForContent(page);
+        timings.get(step.to)?.push(doneAt - startedAt);
+      }
+    } finally {
+      await page.close();
+    }
+  }
+  return timings;
+}
+
+/** The gzip size of the JavaScript the landing page's HTML loads before anything else. */
+function landingJavaScriptGzipBytes(): number {
+  const webRoot = join('dist', 'web');
+  const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<script[^>]*\ssrc="\/([^"]+\.js)"/g)) files.add(match[1] ?? '');
+  for (const match of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+\.js)"/g))
+    files.add(match[1] ?? '');
+  let total = 0;
+  for (const file of files) total += gzipSync(readFileSync(join(webRoot, file))).length;
+  return total;
+}
+
+function formatLoad(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+}
+
+async function contextFor(browser: Browser, baseUrl: string, audience: Audience): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  if (audience === 'investor') await signInAsDemoInvestor(context, baseUrl);
+  if (audience === 'admin') {
+    const page = await context.newPage();
+    await signInAsDemoAdmin(page);
+    await page.close();
+  }
+  return context;
+}
+
+async function main() {
+  const build = spawnSync('node', ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const server = await startAppServer({
+    port,
+    env: { RATE_LIMIT_MULTIPLIER: '20' },
+    readyTimeoutMs: 600_000,
+  });
+  const browser = await launchBrowser();
+  try {
+    console.log(`load average before: ${formatLoad()}`);
+    console.log(
+      `landing JavaScript: ${(landingJavaScriptGzipBytes() / 1024).toFixed(1)} kB gzip (goal <= 100 kB)`,
+    );
+    const contexts = new Map<Audience, BrowserContext>();
+    for (const audience of ['visitor', 'investor', 'admin'] as const) {
+      contexts.set(audience, await contextFor(browser, server.baseUrl, audience));
+    }
+    for (const latency of [0, LATENCY_MS]) {
+      const figures = new Map<string, LoadFigures[]>(pages.map((measured) => [measured.name, []]));
+      // Rounds interleave the pages, so a burst of load on the shared machine hits them all alike.
+      for (let round = 0; round < runs; round += 1) {
+        for (const measured of pages) {
+          const context = contexts.get(measured.audience);
+          if (!context) throw new Error(`No context for ${measured.audience}`);
+          figures.get(measured.name)?.push(await loadCold(context, measured, latency));
+        }
+      }
+      const landing = median((figures.get('landing') ?? []).map((figure) => figure.contentMs));
+      console.log(`\ncold load, cache disabled, ${latency} ms latency, median of ${runs}:`);
+      console.log(
+        `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'ratio'.padStart(8)}`,
+      );
+      for (const measured of pages) {
+        const loads = figures.get(measured.name) ?? [];
+        const contentMs = median(loads.map((load) => load.contentMs));
+        const requests = median(loads.map((load) => load.requests));
+        const ratio = contentMs / landing;
+        const verdict =
+          measured.name === 'landing' ? '' : ratio <= 1.3 && requests <= 15 ? '  ok' : '  over goal';
+        console.log(
+          `${measured.name.padEnd(22)}${contentMs.toFixed(0).padStart(12)}${String(requests).padStart(10)}${ratio
+            .toFixed(2)
+            .padStart(8)}${verdict}`,
+        );
+      }
+      const warm = await measureWarm(contexts.get('investor') as BrowserContext, latency);
+      console.log(
+        `warm navigation (hover ${HOVER_MS} ms, then click), ${latency} ms latency, median of ${runs}:`,
+      );
+      for (const [to, timings] of warm) {
+        const value = median(timings);
+        console.log(
+          `  -> ${to.padEnd(22)}${value.toFixed(0).padStart(8)} ms${value < 150 ? '  ok' : '  over goal'}`,
+        );
+      }
+    }
+    console.log(`\nload average after: ${formatLoad()}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,101 @@
+/**
+ * Issue 14 goal 1 (decision 1410): the HTML of a portal page names the route's chunks and
+ * first data, the browser uses those preloaded answers instead of asking again, and the
+ * whole cold load of /account-overview stays within 15 requests. Counts, never times.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInAsDemoAdmin } from './support/admin-sign-in';
+import { launchBrowser, openPage } from './support/browser';
+import { signInAsDemoInvestor } from './support/investor-session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function linksOf(html: string, rel: string): string[] {
+  return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((match) =>
+    (match[1] ?? '').replaceAll('&amp;', '&'),
+  );
+}
+
+/** Every request of a cold load (HTTP cache off), counted until the content is on screen and the network is quiet. */
+async function coldLoad(page: Page, path: string, content: string): Promise<string[]> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const requests: string[] = [];
+  page.on('request', (request) =>
+    requests.push(new URL(request.url()).pathname + new URL(request.url()).search),
+  );
+  await page.goto(path);
+  await page.locator(content).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return requests;
+}
+
+describe('page preloads', () => {
+  it('names the portal chunk, the session and the first data in the HTML of /account-overview', async () => {
+    const { context } = await openPage(browser, baseUrl);
+    await signInAsDemoInvestor(context, baseUrl);
+    const html = await (await context.request.get(`${baseUrl}/account-overview`)).text();
+    expect(linksOf(html, 'modulepreload').some((href) => /^\/assets\/portal-[\w-]+\.js$/.test(href))).toBe(
+      true,
+    );
+    expect(linksOf(html, 'preload')).toEqual([
+      '/api/session',
+      '/api/portal/notifications',
+      '/api/portal/overview',
+      '/api/portal/balance-history',
+    ]);
+    const transactions = await (
+      await context.request.get(`${baseUrl}/transaction-summary?filter=interest`)
+    ).text();
+    expect(linksOf(transactions, 'preload')).toContain('/api/portal/transactions?filter=interest&limit=20');
+    await context.close();
+  });
+
+  it('preloads only the session for a visitor without a session cookie', async () => {
+    const { context } = await openPage(browser, baseUrl);
+    const html = await (await context.request.get(`${baseUrl}/account-overview`)).text();
+    expect(linksOf(html, 'preload')).toEqual(['/api/session']);
+    await context.close();
+  });
+
+  it('uses the preloaded answers: each data URL is fetched once, and the cold load takes at most 15 requests', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    await signInAsDemoInvestor(context, baseUrl);
+    const requests = await coldLoad(page, '/account-overview', '.balance-card .balance-value');
+    for (const url of ['/api/session', '/api/portal/overview', '/api/portal/balance-history']) {
+      expect(requests.filter((request) => request === url)).toEqual([url]);
+    }
+    expect(requests.length).toBeLessThanOrEqual(15);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('preloads the admin chunk and the admin session for /admin/dashboard and fetches the session once', async () => {
+    const { page, context } = await openPage(browser, baseUrl);
+    await signInAsDemoAdmin(page);
+    const html = await (await context.request.get(`${baseUrl}/admin/dashboard`)).text();
+    expect(linksOf(html, 'modulepreload').some((href) => /^\/assets\/admin-[\w-]+\.js$/.test(href))).toBe(
+      true,
+    );
+    expect(linksOf(html, 'preload')).toEqual(['/api/admin/session']);
+    const fresh = await context.newPage();
+    const requests = await coldLoad(
+      fresh,
+      '/admin/dashboard',
+      '.metric-cards[aria-busy="false"] .metric-value',
+    );
+    expect(requests.filter((request) => request === '/api/admin/session')).toEqual(['/api/admin/session']);
+    expect(requests.length).toBeLessThanOrEqual(15);
+    await context.close();
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Serves the built web app: files from the build, and index.html for every other GET path
+ * (the client router decides; unknown -> home). For a page in the shared route table
+ * (src/shared/pages/route-preloads.ts) the HTML also names what the page will ask for, so the
+ * browser fetches it in parallel with the entry chunk (decision 1410):
+ *   <link rel="modulepreload"> and <link rel="stylesheet"> for the route's chunks, found in
+ *   Vite's build manifest; <link rel="preload" as="fetch"> for the session and, when a session
+ *   cookie came with the request, the page's first data.
+ * No inline script: the CSP allows scripts from 'self' only.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type RoutePreload, routePreloadsFor } from '../../shared/pages/route-preloads';
+
+const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+type Manifest = Record<string, ManifestChunk>;
+
+export interface WebAppOptions {
+  publicConfig: Record<string, unknown>;
+  /** The cookie names that carry an investor's and an admin's session. */
+  sessionCookies: { investor: string; admin: string };
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function readManifest(webRoot: string): Manifest {
+  const path = join(webRoot, '.vite', 'manifest.json');
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : {};
+}
+
+/** The scripts and styles of the named chunk groups and what they import, minus the entry (already in the HTML). */
+function chunkFilesOf(manifest: Manifest, names: readonly string[]): { scripts: string[]; styles: string[] } {
+  const scripts: string[] = [];
+  const styles: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || chunk.isEntry) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    if (chunk.file.endsWith('.js')) scripts.push(chunk.file);
+    for (const style of chunk.css ?? []) if (!styles.includes(style)) styles.push(style);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.name && names.includes(chunk.name) && chunk.file.endsWith('.js')) visit(key);
+  }
+  return { scripts, styles };
+}
+
+/**
+ * The links for one route. The fetch preloads use crossorigin="anonymous": credentials mode
+ * "same-origin", the mode of the app's fetch wrapper (src/web/lib/api-client.ts), so the
+ * browser reuses the preloaded answer instead of asking again.
+ */
+function preloadLinks(files: { scripts: string[]; styles: string[] }, data: readonly string[]): string {
+  return [
+    ...files.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeAttribute(file)}">`),
+    ...files.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+    ...data.map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(url)}">`,
+    ),
+  ].join('');
+}
+
+export function registerWebApp(app: FastifyInstance, webRoot: string, options: WebAppOptions): void {
+  const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
+    '__APP_CONFIG__',
+    escapeAttribute(JSON.stringify(options.publicConfig)),
+  );
+  const manifest = readManifest(webRoot);
+
+  const htmlFor = (request: FastifyRequest, path: string): string => {
+    const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
+    if (!preload) return indexHtml;
+    const hasSessionCookie = Boolean(request.cookies?.[options.sessionCookies[preload.audience]]);
+    // Without a session cookie the page will send the visitor to sign in: its data would be a 401.
+    const data = hasSessionCookie ? [preload.session, ...preload.data] : [preload.session];
+    return indexHtml.replace(
+      '</head>',
+      `${preloadLinks(chunkFilesOf(manifest, preload.chunks), data)}</head>`,
+    );
+  };
+
+  app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    maxAge: '1d',
+  });
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  );
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {
+      return reply.status(404).send({ error: { code: 'not_found', message: `No route for GET ${path}` } });
+    }
+    const file = path.slice(1);
+    const isBuildInternal = file.split('/').some((segment) => segment.startsWith('.'));
+    if (file && !isBuildInternal && existsSync(join(webRoot, file)) && /\.[a-z0-9]+$/i.test(file)) {
+      return reply.sendFile(file);
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(htmlFor(request, path));
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Warm navigation (issue 14 goal 2): when the pointer or focus reaches a portal nav link, the
+ * next page's first data is fetched into the query cache, so the click shows content at once.
+ * The queries are the pages' own (same keys, same fetchers); fresh data is not fetched again.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  fetchBalanceHistory,
+  fetchOverview,
+  fetchProducts,
+  fetchPurchaseOptions,
+  fetchTransactions,
+  fetchTransfers,
+  portalKeys,
+} from './portal-api';
+
+const prefetches: Record<string, (queryClient: QueryClient) => Promise<unknown>[]> = {
+  '/account-overview': (queryClient) => [
+    queryClient.prefetchQuery({ queryKey: portalKeys.overview, queryFn: fetchOverview }),
+    queryClient.prefetchQuery({ queryKey: portalKeys.balanceHistory, queryFn: fetchBalanceHistory }),
+  ],
+  '/transaction-summary': (queryClient) => [
+    queryClient.prefetchInfiniteQuery({
+      queryKey: portalKeys.transactions('all'),
+      queryFn: ({ pageParam }) => fetchTransactions('all', pageParam),
+      initialPageParam: null as string | null,
+    }),
+  ],
+  '/buy-investments': (queryClient) => [
+    queryClient.prefetchQuery({ queryKey: portalKeys.products, queryFn: fetchProducts }),
+    queryClient.prefetchQuery({ queryKey: portalKeys.purchaseOptions, queryFn: fetchPurchaseOptions }),
+  ],
+  '/transfer': (queryClient) => [
+    queryClient.prefetchQuery({ queryKey: portalKeys.transfers, queryFn: fetchTransfers }),
+  ],
+};
+
+/** Starts fetching what the portal page at `path` shows first; a failure is left to the page to show. */
+export function prefetchPortalPage(queryClient: QueryClient, path: string): void {
+  void Promise.allSettled(prefetches[path]?.(queryClient) ?? []);
+}
