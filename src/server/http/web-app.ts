@@ -4,8 +4,8 @@
  * (src/shared/pages/route-preloads.ts) the HTML also names what the page will ask for, so the
  * browser fetches it in parallel with the entry chunk (decision 1410):
  *   <link rel="modulepreload"> and <link rel="stylesheet"> for the route's chunks, found in
- *   Vite's build manifest; <link rel="preload" as="fetch"> for the session and, when a session
- *   cookie came with the request, the page's first data.
+ *   Vite's build manifest; when a session cookie came with the request, <link rel="preload"
+ *   as="fetch"> for the session and the page's first data.
  * No inline script: the CSP allows scripts from 'self' only.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -86,8 +86,9 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
     if (!preload) return indexHtml;
     const hasSessionCookie = Boolean(request.cookies?.[options.sessionCookies[preload.audience]]);
-    // Without a session cookie the page will send the visitor to sign in: its data would be a 401.
-    const data = hasSessionCookie ? [preload.session, ...preload.data] : [preload.session];
+    // Without a session cookie the page will send the visitor to sign in: the session and its
+    // data would only answer 401 (a console error in every browser), so nothing is fetched early.
+    const data = hasSessionCookie ? [preload.session, ...preload.data] : [];
     return indexHtml.replace(
       '</head>',
       `${preloadLinks(chunkFilesOf(manifest, preload.chunks), data)}</head>`,

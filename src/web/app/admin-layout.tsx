@@ -95,9 +95,8 @@ function AdminTopBar({ firstName, lastName, role }: { firstName: string; lastNam
   return (
     <header className="admin-topbar">
       <div className="admin-topbar-inner">
-        <Link to="/admin/dashboard" className="admin-brand" aria-label={`${brandName} admin dashboard`}>
-          <Logo brandName={brandName} height={26} />
-          <span className="admin-brand-tag">Admin</span>
+        <Link to="/admin/dashboard" className="admin-brand">
+          <Logo brandName={brandName} height={26} /> <span className="admin-brand-tag">Admin</span>
         </Link>
         <nav className="admin-nav" aria-label="Admin">
           {adminNav.map((item) => (
