@@ -182,10 +182,12 @@ export function runReferenceModel(input: {
         if (owed === 0n) break;
         const value = noteValue(run);
         if (value === 0n) continue;
+        // biome-ignore lint/complexity/useMathMinMax: bigint cents; Math.min takes numbers only
         const drawn = value < owed ? value : owed;
         owed -= drawn;
         run.withdrawn += drawn;
         entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: drawn, date, period: null });
+        // biome-ignore lint/complexity/useMathMinMax: ISO date strings; Math.max takes numbers only
         const reducedFrom = addDays(date, 1) > run.accruedThrough ? addDays(date, 1) : run.accruedThrough;
         if (run.note.type === 'standard') {
           // The payment day's interest is accrued with the payment, on the principal before it.

@@ -61,7 +61,7 @@ export async function findInvestorSession(
   request: FastifyRequest,
 ): Promise<InvestorSession | null> {
   const found = await readSession(context, authSettingsOf(context), request);
-  if (!found || found.session.kind !== 'full' || !found.investor) return null;
+  if (found?.session.kind !== 'full' || !found.investor) return null;
   const status = found.investor.status as InvestorStatus;
   if (status === 'suspended' || status === 'closed') {
     await revokeUserSessions(context.db, found.user.id, context.clock.now());

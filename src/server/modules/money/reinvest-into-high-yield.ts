@@ -82,6 +82,7 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
     if (owed === 0n) break;
     const value = cents(note.value);
     if (value <= 0n) continue;
+    // biome-ignore lint/complexity/useMathMinMax: bigint cents; Math.min takes numbers only
     const drawn = value < owed ? value : owed;
     draws.push({ note, amount: drawn, emptied: drawn === value });
     owed -= drawn;
