@@ -24,7 +24,7 @@ function passFilter(pass: SettlementPass): SQL {
     ? sql`a.payment_type <> 'interest'`
     : sql`a.payment_type = 'interest' and not exists (
         select 1 from ach_payments f
-        where f.investment_id = a.investment_id and f.payment_type = 'funding' and f.status <> 'completed')`;
+        where f.investment_id = a.investment_id and f.payment_type = 'funding' and f.status <> 'settled')`;
 }
 
 async function listDuePayments(
@@ -64,7 +64,7 @@ async function markCompleted(
 ): Promise<number> {
   if (outcomes.length === 0) return 0;
   const result = await tx.execute(sql`
-    update ach_payments a set status = 'completed', settled_at = ${now}::timestamptz, provider_reference = o.reference,
+    update ach_payments a set status = 'settled', settled_at = ${now}::timestamptz, provider_reference = o.reference,
       updated_at = ${now}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(
       outcomes.map((outcome) => ({ id: outcome.id, reference: outcome.providerReference })),
