@@ -251,6 +251,7 @@ const countingNotifier = (): MoneyNotifier & { investors: number } => {
       await queueing.interestPaid(...args);
     },
     withdrawalPaid: queueing.withdrawalPaid,
+    paymentSetbacks: queueing.paymentSetbacks,
   };
   return notifier;
 };

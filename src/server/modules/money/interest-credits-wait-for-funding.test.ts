@@ -130,7 +130,7 @@ describe('interest credits wait for their note’s funding debit', () => {
       sql`select status from investments where id = ${note.investmentId}`,
     );
     expect(state!.status).toBe('cancelled');
-    expect(result.metadata).toMatchObject({ completed: 0, failed: 1, notesCancelled: 1, creditsOwedBack: 0 });
+    expect(result.metadata).toMatchObject({ settled: 0, failed: 1, notesCancelled: 1, creditsOwedBack: 0 });
     expect(await amountsOwed()).toEqual([]);
     await expectLedgerClean();
   });
@@ -150,7 +150,7 @@ describe('interest credits wait for their note’s funding debit', () => {
     const settled = await settleOn('2025-02-12');
     // Funding first, then the credit, in the same run.
     expect(handedToProvider.map((order) => order.id)).toEqual([note.achPaymentId, creditId]);
-    expect(settled.metadata).toMatchObject({ completed: 2, failed: 0 });
+    expect(settled.metadata).toMatchObject({ settled: 2, failed: 0 });
     expect(await payment(note.achPaymentId)).toMatchObject({ status: 'settled' });
     expect(await payment(creditId)).toMatchObject({ status: 'settled' });
     await expectLedgerClean();
