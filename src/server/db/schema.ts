@@ -616,20 +616,46 @@ export const achPayments = pgTable(
     failureReason: text('failure_reason'),
     providerReference: text('provider_reference'),
     postingPeriod: date('posting_period', { mode: 'string' }),
+    /** The rail that carried the payment (decision 1500). */
+    provider: text('provider').notNull().default('sandbox'),
+    /** The provider's own state, as last reported. */
+    providerStatus: text('provider_status'),
+    /** The provider's authorisation of this transfer (Plaid /transfer/authorization/create). */
+    authorizationId: text('authorization_id'),
+    /** The ACH return code (R01 ...) of a returned payment. */
+    returnCode: text('return_code'),
+    postedAt: at('posted_at'),
+    returnedAt: at('returned_at'),
+    /** A credit sent again for an amount owed to the investor. */
+    repaysAmountOwedId: uuid('repays_amount_owed_id').references((): AnyPgColumn => amountsOwed.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('ach_payments_status_idx').on(table.status, table.effectiveDate),
+    index('ach_payments_in_flight_idx')
+      .on(table.provider, table.status)
+      .where(sql`status in ('pending', 'posted')`),
+    uniqueIndex('ach_payments_transfer_key')
+      .on(table.provider, table.providerReference)
+      .where(sql`provider = 'plaid' AND provider_reference is not null`),
+    uniqueIndex('ach_payments_repayment_in_flight_key')
+      .on(table.repaysAmountOwedId)
+      .where(sql`repays_amount_owed_id is not null AND status in ('pending', 'posted')`),
     index('ach_payments_investor_idx').on(table.investorId, table.createdAt.desc()),
     index('ach_payments_type_status_idx').on(table.paymentType, table.status),
     uniqueIndex('ach_payments_funding_key').on(table.investmentId).where(sql`payment_type = 'funding'`),
     uniqueIndex('ach_payments_interest_key')
       .on(table.investmentId, table.postingPeriod)
-      .where(sql`payment_type = 'interest'`),
+      .where(sql`payment_type = 'interest' AND repays_amount_owed_id is null`),
     check('ach_payments_type_check', inList('payment_type', ['funding', 'interest', 'withdrawal'])),
     check('ach_payments_direction_check', inList('direction', ['debit', 'credit'])),
-    check('ach_payments_status_check', inList('status', ['pending', 'completed', 'failed', 'cancelled'])),
+    check(
+      'ach_payments_status_check',
+      inList('status', ['pending', 'posted', 'settled', 'failed', 'returned', 'cancelled']),
+    ),
+    check('ach_payments_provider_check', inList('provider', ['sandbox', 'plaid'])),
+    check('ach_payments_return_code_check', sql.raw(`return_code is null or return_code ~ '^R[0-9A-Z]{2}$'`)),
     check('ach_payments_amount_check', sql.raw('amount > 0')),
   ],
 );
@@ -665,6 +691,80 @@ export const amountsOwed = pgTable(
     check('amounts_owed_status_check', inList('status', ['open', 'resolved'])),
     check('amounts_owed_amount_check', sql.raw('amount > 0')),
     check('amounts_owed_resolved_check', sql.raw(`(status = 'resolved') = (resolved_at is not null)`)),
+  ],
+);
+
+/** Every event an ACH provider reported, once (decision 1500). */
+export const achProviderEvents = pgTable(
+  'ach_provider_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    eventType: text('event_type').notNull(),
+    transferId: text('transfer_id').notNull(),
+    achPaymentId: uuid('ach_payment_id').references(() => achPayments.id),
+    amount: money('amount'),
+    failureReason: text('failure_reason'),
+    returnCode: text('return_code'),
+    occurredAt: at('occurred_at').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ach_provider_events_event_key').on(table.provider, table.eventId),
+    index('ach_provider_events_payment_idx').on(table.achPaymentId, table.eventId),
+    index('ach_provider_events_occurred_idx').on(table.occurredAt),
+  ],
+);
+
+/** The last event id read from each provider's stream: a restarted sync resumes after it. */
+export const achEventCursors = pgTable('ach_event_cursors', {
+  provider: text('provider').primaryKey(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Verified provider webhooks already taken, by the SHA-256 of their signed token. */
+export const achWebhookReceipts = pgTable(
+  'ach_webhook_receipts',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [index('ach_webhook_receipts_received_idx').on(table.receivedAt)],
+);
+
+export const achReconciliationDifferenceKinds = [
+  'status_mismatch',
+  'amount_mismatch',
+  'unknown_transfer',
+  'missing_transfer',
+  'return_code_mismatch',
+] as const;
+
+/** What the daily reconciliation found between the ledger's ACH payments and the provider's events. */
+export const achReconciliationDifferences = pgTable(
+  'ach_reconciliation_differences',
+  {
+    id: id(),
+    reconciledOn: date('reconciled_on', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    achPaymentId: uuid('ach_payment_id').references(() => achPayments.id),
+    transferId: text('transfer_id'),
+    kind: text('kind').notNull(),
+    expected: text('expected').notNull(),
+    actual: text('actual').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ach_reconciliation_differences_key').on(
+      table.reconciledOn,
+      table.kind,
+      sql`coalesce(${table.achPaymentId}::text, '')`,
+      sql`coalesce(${table.transferId}, '')`,
+    ),
+    index('ach_reconciliation_differences_created_idx').on(table.createdAt.desc()),
+    check('ach_reconciliation_differences_kind_check', inList('kind', achReconciliationDifferenceKinds)),
   ],
 );
 
