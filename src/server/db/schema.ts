@@ -290,6 +290,49 @@ export const taxRecordChanges = pgTable(
   ],
 );
 
+/**
+ * Every identity verification the KYC provider ran, pending and failed ones too, with its
+ * watchlist (OFAC) screening (issue 15, decision 1520). No PII: that stays in tax_records.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    /** The provider's own word (Plaid: active, success, failed, pending_review, ...). */
+    providerStatus: text('provider_status').notNull(),
+    failureReason: text('failure_reason'),
+    watchlistStatus: text('watchlist_status').notNull(),
+    watchlistReference: text('watchlist_reference'),
+    watchlistClearedAt: at('watchlist_cleared_at'),
+    watchlistClearedBy: uuid('watchlist_cleared_by').references(() => adminUsers.id),
+    watchlistClearReason: text('watchlist_clear_reason'),
+    createdAt: createdAt(),
+    checkedAt: at('checked_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identity_verifications_reference_key').on(table.provider, table.reference),
+    index('identity_verifications_investor_idx').on(table.investorId, table.createdAt.desc()),
+    index('identity_verifications_hits_idx').on(table.investorId).where(sql`watchlist_status = 'hit'`),
+    check('identity_verifications_status_check', inList('status', ['approved', 'review', 'rejected'])),
+    check(
+      'identity_verifications_watchlist_check',
+      inList('watchlist_status', ['not_screened', 'clear', 'hit', 'cleared']),
+    ),
+    check(
+      'identity_verifications_cleared_check',
+      sql.raw(
+        `(watchlist_status = 'cleared') = (watchlist_cleared_at is not null and watchlist_cleared_by is not null and watchlist_clear_reason is not null)`,
+      ),
+    ),
+  ],
+);
+
 export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
 
 export const bankAccounts = pgTable(

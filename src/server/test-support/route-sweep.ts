@@ -406,6 +406,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Banking.
   'GET /api/banking/identity': () => ({ url: '/api/banking/identity' }),
+  'POST /api/banking/identity/recheck': () => ({ url: '/api/banking/identity/recheck' }),
   'POST /api/banking/identity': () => ({
     url: '/api/banking/identity',
     payload: {
@@ -538,6 +539,10 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
   'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
   'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'POST /api/admin/investors/:id/watchlist-clearance': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/watchlist-clearance`,
+    payload: { reason: 'Reviewed the screening: a different person (date of birth differs).' },
+  }),
   'GET /functions/v1/admin-products': () => ({ url: '/functions/v1/admin-products' }),
   'PUT /functions/v1/admin-products': async (world) => ({
     url: '/functions/v1/admin-products',

@@ -21,6 +21,12 @@ export const adminActions = [
   'notifications:manage',
   'hotspots:edit',
   'admins:manage',
+  /** Clear a watchlist (OFAC) hit after review, with a reason (decision 1520). */
+  'identity:clear-watchlist',
+  /** The Payments page and its CSV (decision 1521). */
+  'payments:view',
+  /** Send an owed credit again (decision 1521). */
+  'payments:manage',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -38,6 +44,9 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'notifications:manage': staff,
   'hotspots:edit': staff,
   'admins:manage': ['super_admin'],
+  'identity:clear-watchlist': staff,
+  'payments:view': everyone,
+  'payments:manage': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
