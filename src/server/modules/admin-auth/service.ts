@@ -56,6 +56,8 @@ export interface AdminPrincipal {
   firstName: string;
   lastName: string;
   email: string;
+  /** The network address of the request the guard admitted (for the audit log); null outside a request. */
+  ipAddress: string | null;
 }
 
 export interface AdminSignIn {
@@ -199,6 +201,7 @@ export async function resolveAdminSession(
       firstName: session.firstName,
       lastName: session.lastName,
       email: session.email,
+      ipAddress: null,
     },
     csrfToken: csrfTokenFor(context, sessionToken),
   };
