@@ -152,6 +152,9 @@ const expected: Record<string, Expectation> = {
   // Signing out answers alike whether or not there was a session to end.
   'DELETE /api/admin/session': open(204),
   'GET /api/admin/dashboard': adminRoute('dashboard:view', 200),
+  'GET /api/admin/audit': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/facets': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),

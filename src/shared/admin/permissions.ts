@@ -21,6 +21,8 @@ export const adminActions = [
   'notifications:manage',
   'hotspots:edit',
   'admins:manage',
+  /** Read and export the admin audit log (decision 1600). */
+  'audit:view',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -38,6 +40,7 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'notifications:manage': staff,
   'hotspots:edit': staff,
   'admins:manage': ['super_admin'],
+  'audit:view': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
