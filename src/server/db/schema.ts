@@ -481,6 +481,54 @@ export const adminSessions = pgTable(
   ],
 );
 
+/**
+ * Append-only (decision 1600): triggers refuse UPDATE and DELETE. One row per admin write,
+ * sign-in or failed sign-in, written by recordAdminAudit in the change's own transaction.
+ * `before`/`after` hold only the fields that changed (secrets redacted).
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorAdminId: uuid('actor_admin_id').references(() => adminUsers.id),
+    actorEmail: text('actor_email'),
+    ipAddress: text('ip_address'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    index('admin_audit_log_occurred_idx').on(sql`${table.occurredAt} DESC`, sql`${table.id} DESC`),
+    index('admin_audit_log_actor_idx').on(
+      table.actorAdminId,
+      sql`${table.occurredAt} DESC`,
+      sql`${table.id} DESC`,
+    ),
+    index('admin_audit_log_action_idx').on(
+      table.action,
+      sql`${table.occurredAt} DESC`,
+      sql`${table.id} DESC`,
+    ),
+    index('admin_audit_log_target_idx').on(
+      table.targetType,
+      table.targetId,
+      sql`${table.occurredAt} DESC`,
+      sql`${table.id} DESC`,
+    ),
+    check(
+      'admin_audit_log_action_check',
+      sql`${table.action} ~ '^[a-z][a-z_]*(\\.[a-z][a-z_]*)+$' AND length(${table.action}) <= 80`,
+    ),
+    check(
+      'admin_audit_log_target_type_check',
+      sql`${table.targetType} ~ '^[a-z][a-z_]*$' AND length(${table.targetType}) <= 40`,
+    ),
+  ],
+);
+
 export const productAuditActions = ['created', 'updated', 'activated', 'deactivated'] as const;
 
 export const investmentProductAudit = pgTable(

@@ -27,6 +27,8 @@ export const adminActions = [
   'payments:view',
   /** Send an owed credit again (decision 1521). */
   'payments:manage',
+  /** Read and export the admin audit log (decision 1600). */
+  'audit:view',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -47,6 +49,7 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'identity:clear-watchlist': staff,
   'payments:view': everyone,
   'payments:manage': staff,
+  'audit:view': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
