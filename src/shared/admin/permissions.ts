@@ -21,6 +21,17 @@ export const adminActions = [
   'notifications:manage',
   'hotspots:edit',
   'admins:manage',
+  /** Suspend, reinstate, close, revoke sessions, cancel pending transfers (issue 16 item 3). */
+  'investors:manage',
+  /** The pending approvals page and adjustment history. */
+  'adjustments:view',
+  /** Propose a manual ledger adjustment (applied only when another admin approves it). */
+  'adjustments:propose',
+  /** Approve or reject someone else's proposal (the service refuses the proposer). */
+  'adjustments:approve',
+  'tax:view',
+  /** Run the year-end tax run and download the IRS file (it carries full TINs). */
+  'tax:run',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -38,6 +49,12 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'notifications:manage': staff,
   'hotspots:edit': staff,
   'admins:manage': ['super_admin'],
+  'investors:manage': staff,
+  'adjustments:view': everyone,
+  'adjustments:propose': staff,
+  'adjustments:approve': staff,
+  'tax:view': everyone,
+  'tax:run': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
