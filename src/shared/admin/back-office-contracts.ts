@@ -146,12 +146,11 @@ export const adjustmentMessages = {
 export const adjustmentAmount = z
   .string()
   .trim()
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, adjustmentMessages.amountInvalid)
-  .refine((value) => /[1-9]/.test(value), adjustmentMessages.amountInvalid)
   .refine((value) => {
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(value)) return false;
     const [whole = '0', fraction = ''] = value.split('.');
     const cents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-    return cents <= 100000000n;
+    return cents > 0n && cents <= 100000000n;
   }, adjustmentMessages.amountInvalid);
 
 export const proposeAdjustmentRequest = z.object({
