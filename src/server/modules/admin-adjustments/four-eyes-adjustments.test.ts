@@ -39,7 +39,12 @@ afterAll(async () => {
 });
 
 function propose(admin: SignedInAdmin, payload: Record<string, unknown>) {
-  return testApp.app.inject({ method: 'POST', url: '/api/admin/adjustments', headers: admin.headers, payload });
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/admin/adjustments',
+    headers: admin.headers,
+    payload,
+  });
 }
 
 function decide(admin: SignedInAdmin, id: string, verb: 'approve' | 'reject', reason?: string) {
@@ -71,12 +76,18 @@ describe('four-eyes adjustments', () => {
     expect(adjustment.status).toBe('pending');
     expect(await noteValue()).toBe('1000.00');
 
-    const list = await testApp.app.inject({ method: 'GET', url: '/api/admin/adjustments', headers: support.headers });
+    const list = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/admin/adjustments',
+      headers: support.headers,
+    });
     expect((list.json() as { total: number }).total).toBe(1);
 
     const own = await decide(proposer, adjustment.id, 'approve');
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toMatchObject({ error: { message: 'You proposed this adjustment; a different admin must approve it.' } });
+    expect(own.json()).toMatchObject({
+      error: { message: 'You proposed this adjustment; a different admin must approve it.' },
+    });
     expect(await noteValue()).toBe('1000.00');
 
     const bySupport = await decide(support, adjustment.id, 'approve');
@@ -85,7 +96,12 @@ describe('four-eyes adjustments', () => {
     const approved = await decide(approver, adjustment.id, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({
-      adjustment: { status: 'applied', amount: '12.34', note_value: '1012.34', decided_by: { id: approver.id } },
+      adjustment: {
+        status: 'applied',
+        amount: '12.34',
+        note_value: '1012.34',
+        decided_by: { id: approver.id },
+      },
     });
     expect(await noteValue()).toBe('1012.34');
 
@@ -106,10 +122,22 @@ describe('four-eyes adjustments', () => {
       reason: 'Reverse a duplicate',
     });
     expect(tooMuch.statusCode).toBe(409);
-    expect(tooMuch.json()).toMatchObject({ error: { message: 'This debit would take the note below zero.' } });
+    expect(tooMuch.json()).toMatchObject({
+      error: { message: 'This debit would take the note below zero.' },
+    });
 
-    const first = await propose(proposer, { investment_id: noteId, direction: 'debit', amount: '1000.00', reason: 'First' });
-    const second = await propose(approver, { investment_id: noteId, direction: 'debit', amount: '100.00', reason: 'Second' });
+    const first = await propose(proposer, {
+      investment_id: noteId,
+      direction: 'debit',
+      amount: '1000.00',
+      reason: 'First',
+    });
+    const second = await propose(approver, {
+      investment_id: noteId,
+      direction: 'debit',
+      amount: '100.00',
+      reason: 'Second',
+    });
     const firstId = (first.json() as { adjustment: { id: string } }).adjustment.id;
     const secondId = (second.json() as { adjustment: { id: string } }).adjustment.id;
     expect((await decide(approver, firstId, 'approve')).statusCode).toBe(200);
@@ -118,21 +146,38 @@ describe('four-eyes adjustments', () => {
     expect(blocked.statusCode).toBe(409);
     expect(await noteValue()).toBe('12.34');
     const rejected = await decide(proposer, secondId, 'reject', 'Would overdraw the note');
-    expect(rejected.json()).toMatchObject({ adjustment: { status: 'rejected', decision_reason: 'Would overdraw the note' } });
+    expect(rejected.json()).toMatchObject({
+      adjustment: { status: 'rejected', decision_reason: 'Would overdraw the note' },
+    });
     expect((await runLedgerCheck(testApp.database.db)).problems).toEqual([]);
   });
 
   it('accepts only exact positive amounts and a reason', async () => {
     for (const amount of ['0', '0.00', '-5', '1.234', '1e3', '10000000', 'abc', '1000000.01']) {
-      const response = await propose(proposer, { investment_id: noteId, direction: 'credit', amount, reason: 'Test' });
+      const response = await propose(proposer, {
+        investment_id: noteId,
+        direction: 'credit',
+        amount,
+        reason: 'Test',
+      });
       expect(response.statusCode, amount).toBe(400);
     }
-    const noReason = await propose(proposer, { investment_id: noteId, direction: 'credit', amount: '1.00', reason: ' ' });
+    const noReason = await propose(proposer, {
+      investment_id: noteId,
+      direction: 'credit',
+      amount: '1.00',
+      reason: ' ',
+    });
     expect(noReason.statusCode).toBe(400);
   });
 
   it('the database itself refuses the proposer as the decider', async () => {
-    const proposed = await propose(proposer, { investment_id: noteId, direction: 'credit', amount: '1.00', reason: 'Check' });
+    const proposed = await propose(proposer, {
+      investment_id: noteId,
+      direction: 'credit',
+      amount: '1.00',
+      reason: 'Check',
+    });
     const id = (proposed.json() as { adjustment: { id: string } }).adjustment.id;
     await expect(
       testApp.database.db.execute(
