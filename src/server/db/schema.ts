@@ -170,6 +170,9 @@ export const investors = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     status: text('status').notNull().default('pending'),
+    /** Why staff last suspended, reinstated or closed the investor (migration 0170). */
+    statusReason: text('status_reason'),
+    statusChangedAt: at('status_changed_at'),
     referralCode: text('referral_code').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -583,6 +586,8 @@ export const investments = pgTable(
     withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 })
       .notNull()
       .default('0'),
+    /** The sum of the note's applied manual adjustments, signed (migration 0171, decision 1621). */
+    amountAdjusted: money('amount_adjusted').notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
@@ -615,6 +620,7 @@ export const transactionTypes = [
   'withdrawal',
   'reinvestment',
   'reversal',
+  'adjustment',
 ] as const;
 
 /** The append-only ledger. */
@@ -637,6 +643,8 @@ export const investmentTransactions = pgTable(
     ),
     achPaymentId: uuid('ach_payment_id'),
     withdrawalId: uuid('withdrawal_id'),
+    /** For `adjustment` entries: the approved four-eyes adjustment (one entry each). */
+    adjustmentId: uuid('adjustment_id').references((): AnyPgColumn => ledgerAdjustments.id),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -674,6 +682,9 @@ export const investmentTransactions = pgTable(
     uniqueIndex('investment_transactions_reversal_key')
       .on(table.reversesTransactionId)
       .where(sql`reverses_transaction_id is not null`),
+    uniqueIndex('investment_transactions_adjustment_key')
+      .on(table.adjustmentId)
+      .where(sql`adjustment_id is not null`),
     check('investment_transactions_type_check', inList('transaction_type', transactionTypes)),
     check('investment_transactions_amount_check', sql.raw('amount >= 0')),
     check(
@@ -682,7 +693,8 @@ export const investmentTransactions = pgTable(
         or (transaction_type = 'interest_payment' and value_effect in (0, amount))
         or (transaction_type = 'withdrawal' and value_effect = -amount)
         or (transaction_type = 'reinvestment' and value_effect in (amount, -amount))
-        or (transaction_type = 'reversal' and reverses_transaction_id is not null)`),
+        or (transaction_type = 'reversal' and reverses_transaction_id is not null)
+        or (transaction_type = 'adjustment' and adjustment_id is not null and amount > 0 and value_effect in (amount, -amount))`),
     ),
   ],
 );
@@ -919,6 +931,9 @@ export const withdrawals = pgTable(
     paidAt: at('paid_at'),
     cancelledAt: at('cancelled_at'),
     failureReason: text('failure_reason'),
+    /** Why staff cancelled it (migration 0170); the money stays in the note. */
+    cancellationReason: text('cancellation_reason'),
+    cancelledByAdminId: uuid('cancelled_by_admin_id').references(() => adminUsers.id),
     achPaymentId: uuid('ach_payment_id'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -1242,3 +1257,140 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- back office (issue 16)
+
+/** Every suspension, reinstatement and closure by staff, with its reason (decision 1620). */
+export const investorStatusChanges = pgTable(
+  'investor_status_changes',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason').notNull(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_status_changes_investor_idx').on(table.investorId, table.createdAt),
+    check('investor_status_changes_to_check', inList('to_status', ['active', 'suspended', 'closed'])),
+  ],
+);
+
+export const ledgerAdjustmentDirections = ['credit', 'debit'] as const;
+export const ledgerAdjustmentStatuses = ['pending', 'applied', 'rejected'] as const;
+
+/**
+ * Four-eyes manual adjustments (decision 1621): proposed by one admin, applied (one
+ * `adjustment` ledger entry) or rejected by another; the database refuses the proposer as decider.
+ */
+export const ledgerAdjustments = pgTable(
+  'ledger_adjustments',
+  {
+    id: id(),
+    investmentId: uuid('investment_id').notNull(),
+    investorId: uuid('investor_id').notNull(),
+    direction: text('direction').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    proposedAt: at('proposed_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => adminUsers.id),
+    decidedAt: at('decided_at'),
+    decisionReason: text('decision_reason'),
+    transactionId: uuid('transaction_id').references((): AnyPgColumn => investmentTransactions.id),
+  },
+  (table) => [
+    foreignKey({
+      name: 'ledger_adjustments_note_investor_fk',
+      columns: [table.investmentId, table.investorId],
+      foreignColumns: [investments.id, investments.investorId],
+    }),
+    index('ledger_adjustments_status_idx').on(table.status, table.proposedAt),
+    index('ledger_adjustments_investor_idx').on(table.investorId, table.proposedAt),
+    check('ledger_adjustments_direction_check', inList('direction', ledgerAdjustmentDirections)),
+    check('ledger_adjustments_status_check', inList('status', ledgerAdjustmentStatuses)),
+    check('ledger_adjustments_amount_check', sql.raw('amount > 0')),
+    check('ledger_adjustments_four_eyes_check', sql.raw('decided_by is null or decided_by <> proposed_by')),
+    check(
+      'ledger_adjustments_decided_check',
+      sql.raw(`(status = 'pending') = (decided_at is null) and (status = 'pending') = (decided_by is null)`),
+    ),
+    check('ledger_adjustments_applied_check', sql.raw(`(status = 'applied') = (transaction_id is not null)`)),
+  ],
+);
+
+/** One year-end tax run (decision 1622). */
+export const taxRuns = pgTable(
+  'tax_runs',
+  {
+    id: id(),
+    taxYear: integer('tax_year').notNull(),
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    startedAt: at('started_at').notNull().defaultNow(),
+    formsIssued: integer('forms_issued').notNull().default(0),
+    correctionsIssued: integer('corrections_issued').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    missingTaxRecordCount: integer('missing_tax_record_count').notNull().default(0),
+    totalInterest: money('total_interest').notNull().default('0'),
+  },
+  (table) => [
+    index('tax_runs_year_idx').on(table.taxYear, table.startedAt),
+    check('tax_runs_year_check', sql.raw('tax_year between 1900 and 2199')),
+  ],
+);
+
+/** An issued 1099-INT as printed; a correction is a new version and the newest is current. */
+export const taxForms = pgTable(
+  'tax_forms',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    taxYear: integer('tax_year').notNull(),
+    taxRunId: uuid('tax_run_id')
+      .notNull()
+      .references(() => taxRuns.id),
+    version: integer('version').notNull(),
+    isCorrection: boolean('is_correction').notNull(),
+    isCurrent: boolean('is_current').notNull().default(true),
+    supersedesFormId: uuid('supersedes_form_id').references((): AnyPgColumn => taxForms.id),
+    interestAmount: money('interest_amount').notNull(),
+    recipientFirstName: text('recipient_first_name').notNull(),
+    recipientLastName: text('recipient_last_name').notNull(),
+    recipientAddress1: text('recipient_address1').notNull(),
+    recipientAddress2: text('recipient_address2'),
+    recipientCity: text('recipient_city').notNull(),
+    recipientState: text('recipient_state').notNull(),
+    recipientPostalCode: text('recipient_postal_code').notNull(),
+    tinType: text('tin_type').notNull(),
+    tinLastFour: text('tin_last_four').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tax_forms_version_key').on(table.investorId, table.taxYear, table.version),
+    uniqueIndex('tax_forms_current_key').on(table.investorId, table.taxYear).where(sql`is_current`),
+    index('tax_forms_run_idx').on(table.taxRunId),
+    index('tax_forms_year_idx').on(table.taxYear, table.investorId),
+    check('tax_forms_year_check', sql.raw('tax_year between 1900 and 2199')),
+    check('tax_forms_amount_check', sql.raw('interest_amount >= 0')),
+    check(
+      'tax_forms_version_check',
+      sql.raw(
+        '(version >= 1 and (version = 1) = (not is_correction) and (version = 1) = (supersedes_form_id is null))',
+      ),
+    ),
+    check('tax_forms_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+  ],
+);

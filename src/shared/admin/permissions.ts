@@ -29,6 +29,17 @@ export const adminActions = [
   'payments:manage',
   /** Read and export the admin audit log (decision 1600). */
   'audit:view',
+  /** Suspend, reinstate, close, revoke sessions, cancel pending transfers (issue 16 item 3). */
+  'investors:manage',
+  /** The pending approvals page and adjustment history. */
+  'adjustments:view',
+  /** Propose a manual ledger adjustment (applied only when another admin approves it). */
+  'adjustments:propose',
+  /** Approve or reject someone else's proposal (the service refuses the proposer). */
+  'adjustments:approve',
+  'tax:view',
+  /** Run the year-end tax run and download the IRS file (it carries full TINs). */
+  'tax:run',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -50,6 +61,12 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'payments:view': everyone,
   'payments:manage': staff,
   'audit:view': staff,
+  'investors:manage': staff,
+  'adjustments:view': everyone,
+  'adjustments:propose': staff,
+  'adjustments:approve': staff,
+  'tax:view': everyone,
+  'tax:run': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
