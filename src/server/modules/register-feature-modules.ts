@@ -19,6 +19,7 @@ import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
+import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -44,6 +45,7 @@ export async function registerFeatureModules(
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
   registerMoneyFunctions(context);
+  registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
