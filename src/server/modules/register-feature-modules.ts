@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminProductRoutes } from './admin-products/routes';
@@ -42,6 +43,7 @@ export async function registerFeatureModules(
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(transferRoutes(context));
+  await app.register(achRailRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));
