@@ -194,6 +194,10 @@ const expected: Record<string, Expectation> = {
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),
   'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
+  'POST /functions/v1/sync-ach-events': adminRoute('jobs:run', 200),
+  'POST /functions/v1/reconcile-ach-payments': adminRoute('jobs:run', 200),
+  // Plaid's webhook: no session; only its signed JWT is a credential (decision 1500).
+  'POST /api/webhooks/plaid': open(401),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */

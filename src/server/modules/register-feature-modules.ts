@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
+import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
@@ -50,6 +51,7 @@ export async function registerFeatureModules(
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(transferRoutes(context));
+  await app.register(achRailRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

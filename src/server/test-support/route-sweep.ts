@@ -665,6 +665,12 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/process-withdrawals': jobRun,
   'POST /functions/v1/send-scheduled-campaigns': jobRun,
   'POST /functions/v1/settle-ach-payments': jobRun,
+  'POST /functions/v1/sync-ach-events': jobRun,
+  'POST /functions/v1/reconcile-ach-payments': jobRun,
+  'POST /api/webhooks/plaid': () => ({
+    url: '/api/webhooks/plaid',
+    payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
+  }),
 };
 
 export function routeKey(route: { method: string; url: string }): string {
