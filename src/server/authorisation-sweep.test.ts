@@ -154,6 +154,9 @@ const expected: Record<string, Expectation> = {
   // Signing out answers alike whether or not there was a session to end.
   'DELETE /api/admin/session': open(204),
   'GET /api/admin/dashboard': adminRoute('dashboard:view', 200),
+  'GET /api/admin/audit': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/facets': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
   // No hit to clear for the sweep's investor: an allowed role reaches the service (409).

@@ -69,6 +69,16 @@ const configSchema = z
       .string()
       .regex(/^\d{2}-\d{7}$/, 'must be an EIN such as 12-3456789')
       .optional(),
+    /** The IRS FIRE Transmitter Control Code: needed to produce the 1099-INT information return file. */
+    IRS_TCC: z
+      .string()
+      .regex(/^[A-Z0-9]{5}$/, 'must be the 5-character Transmitter Control Code')
+      .optional(),
+    IRS_CONTACT_NAME: z.string().min(1).max(40).optional(),
+    IRS_CONTACT_PHONE: z
+      .string()
+      .regex(/^\d{10,15}$/, 'must be 10 to 15 digits')
+      .optional(),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),

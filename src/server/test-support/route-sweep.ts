@@ -624,6 +624,13 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: `/api/admin/jobs/${world.jobId}/enabled`,
     payload: { enabled: true },
   }),
+  'GET /api/admin/audit': (world) => ({
+    url: `/api/admin/audit?target_type=product&actor=${world.admins.superAdmin.id}`,
+  }),
+  'GET /api/admin/audit/facets': () => ({ url: '/api/admin/audit/facets' }),
+  'GET /api/admin/audit/export.csv': () => ({
+    url: '/api/admin/audit/export.csv?from=2026-01-01&to=2026-12-31',
+  }),
   'GET /api/admin/jobs/:id/history': (world) => ({ url: `/api/admin/jobs/${world.jobId}/history` }),
   'POST /functions/v1/calculate-daily-interest': jobRun,
   'POST /functions/v1/cleanup-expired-auth': jobRun,

@@ -214,3 +214,56 @@ export function accountVerificationMessage(
     sms: `${brandName}: your bank account ending ${details.bankLastFour} is verified.`,
   };
 }
+
+export type PaymentSetbackDetails =
+  | { kind: 'funding'; reason: string }
+  | { kind: 'interest' | 'withdrawal'; reason: string; amount: string };
+
+/**
+ * A payment that did not go through (PRODUCT.md 36, 39): a funding debit that failed or came
+ * back cancels its note; a credit that came back stays owed to the investor until paid again.
+ */
+export function paymentSetbackMessage(
+  brandName: string,
+  details: PaymentSetbackDetails,
+): TransactionalMessage {
+  if (details.kind === 'funding') {
+    const body = `Your bank did not send the money for your new note (${details.reason}). We cancelled the note, so nothing is invested and nothing is owed. Check your bank account, then buy again.`;
+    return {
+      kind: 'investment_purchase',
+      title: 'Purchase cancelled: the payment did not go through',
+      body,
+      email: {
+        subject: 'Your purchase was cancelled: the payment did not go through',
+        preheader: details.reason,
+        heading: 'Your purchase was cancelled',
+        paragraphs: [
+          body,
+          `If you have a question, reply to this e-mail and the ${brandName} team will help.`,
+        ],
+        action: { label: 'Open your portfolio', path: '/portfolio' },
+      },
+      sms: `${brandName}: your bank did not send the money for your new note (${details.reason}). The purchase is cancelled.`,
+    };
+  }
+  const amount = formatUsd(details.amount);
+  const what = details.kind === 'interest' ? 'interest payment' : 'transfer';
+  const body = `Your bank returned our ${what} of ${amount} (${details.reason}). The money is still yours: we keep it as owed to you and send it again once your bank account is fixed. Update it in Settings, or contact support.`;
+  return {
+    kind: details.kind === 'interest' ? 'interest_payment' : 'withdrawal_confirmation',
+    title: `Your bank returned ${amount}`,
+    body,
+    email: {
+      subject: `Your bank returned our ${what} of ${amount}`,
+      preheader: details.reason,
+      heading: `Your bank returned ${amount}`,
+      paragraphs: [body],
+      facts: [
+        { label: 'Amount', value: amount },
+        { label: 'Reason', value: details.reason },
+      ],
+      action: { label: 'Update your bank account', path: '/settings' },
+    },
+    sms: `${brandName}: your bank returned our ${what} of ${amount} (${details.reason}). Update your bank account in Settings and we send it again.`,
+  };
+}
