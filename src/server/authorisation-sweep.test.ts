@@ -134,6 +134,9 @@ const expected: Record<string, Expectation> = {
   'GET /api/portal/documents': investorRoute(200),
   'GET /api/portal/documents/promissory-notes/:investmentId': investorRoute(200, 404),
   'GET /api/portal/documents/tax-forms/:year': investorRoute(404),
+  // Only the owner has a January 2025 statement: another investor asking for it gets 404.
+  'GET /api/portal/documents/statements/:month': investorRoute(200, 404),
+  'GET /api/portal/documents/agreements/:investmentId': investorRoute(200, 404),
   'GET /api/purchases/options': investorRoute(200),
   // Another investor's bank account is not one of the caller's: refused as an unchosen account.
   'POST /api/purchases': investorRoute(201, 400),
@@ -190,6 +193,7 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/jobs/:id/history': adminRoute('jobs:view', 200),
   'POST /functions/v1/calculate-daily-interest': adminRoute('jobs:run', 200),
   'POST /functions/v1/cleanup-expired-auth': adminRoute('jobs:run', 200),
+  'POST /functions/v1/generate-monthly-statements': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-maturities': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),

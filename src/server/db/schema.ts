@@ -401,6 +401,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   withdrawalConfirmationSms: boolean('withdrawal_confirmation_sms').notNull().default(false),
   accountVerificationEmail: boolean('account_verification_email').notNull().default(true),
   accountVerificationSms: boolean('account_verification_sms').notNull().default(false),
+  monthlyStatementEmail: boolean('monthly_statement_email').notNull().default(true),
+  monthlyStatementSms: boolean('monthly_statement_sms').notNull().default(false),
   marketingEmail: boolean('marketing_email').notNull().default(false),
   marketingSms: boolean('marketing_sms').notNull().default(false),
   /** TCPA consent recorded when marketing SMS is switched on. */
@@ -1392,5 +1394,85 @@ export const taxForms = pgTable(
       ),
     ),
     check('tax_forms_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+  ],
+);
+
+// ---------------------------------------------------------------- statements and passkeys
+
+/** One monthly statement per investor and month (decision 1720): its figures frozen when generated. */
+export const investorStatements = pgTable(
+  'investor_statements',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    /** The first day of the month the statement covers. */
+    period: date('period', { mode: 'string' }).notNull(),
+    openingBalance: money('opening_balance').notNull(),
+    purchases: money('purchases').notNull(),
+    interestCredited: money('interest_credited').notNull(),
+    /** Standard interest paid to the bank: reported, not part of the balance. */
+    interestPaid: money('interest_paid').notNull(),
+    transfersToBank: money('transfers_to_bank').notNull(),
+    movedBetweenNotes: money('moved_between_notes').notNull(),
+    adjustments: money('adjustments').notNull(),
+    closingBalance: money('closing_balance').notNull(),
+    accruedUnposted: money('accrued_unposted').notNull(),
+    generatedAt: at('generated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('investor_statements_investor_period_key').on(table.investorId, table.period),
+    check('investor_statements_period_check', sql.raw('extract(day from period) = 1')),
+    check(
+      'investor_statements_reconciles_check',
+      sql.raw(
+        'closing_balance = opening_balance + purchases + interest_credited - transfers_to_bank + moved_between_notes + adjustments',
+      ),
+    ),
+  ],
+);
+
+/** WebAuthn credentials (decision 1725). */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url credential id. */
+    credentialId: text('credential_id').notNull(),
+    /** base64url COSE public key. */
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('user_passkeys_credential_key').on(table.credentialId),
+    index('user_passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/** Outstanding WebAuthn challenges, stored as SHA-256 hashes; each is consumed once. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webauthn_challenges_hash_key').on(table.challengeHash),
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_check', inList('purpose', ['registration', 'authentication'])),
   ],
 );

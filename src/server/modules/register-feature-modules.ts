@@ -20,6 +20,7 @@ import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
+import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -46,6 +47,7 @@ export async function registerFeatureModules(
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
   registerMoneyFunctions(context);
+  registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
