@@ -162,6 +162,10 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  'GET /api/admin/payments': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/export.csv': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/owed-credits': adminRoute('payments:view', 200),
+  'POST /api/admin/payments/owed-credits/:id/resend': adminRoute('payments:manage', 404),
   // No hit to clear for the sweep's investor: an allowed role reaches the service (409).
   'POST /api/admin/investors/:id/watchlist-clearance': adminRoute('identity:clear-watchlist', 409),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),

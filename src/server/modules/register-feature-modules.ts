@@ -6,6 +6,7 @@ import { adminAuthRoutes } from './admin-auth/routes';
 import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminInvestorRoutes } from './admin-investors/routes';
+import { adminPaymentRoutes } from './admin-payments/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
@@ -41,6 +42,7 @@ export async function registerFeatureModules(
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));
   await app.register(adminAdjustmentRoutes(context));
+  await app.register(adminPaymentRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
