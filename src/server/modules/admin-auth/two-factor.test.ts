@@ -131,12 +131,10 @@ describe('two-factor sign-in for staff', () => {
     const replayed = await post('/api/admin/login/verify', { challenge: second.challenge, code });
     expect(replayed.statusCode).toBe(401);
 
-    await testApp.database.db
-      .insert(adminRecoveryCodes)
-      .values({
-        adminUserId: admin.id,
-        codeHash: (await import('./two-factor')).hashRecoveryCode('abcde-fghij'),
-      });
+    await testApp.database.db.insert(adminRecoveryCodes).values({
+      adminUserId: admin.id,
+      codeHash: (await import('./two-factor')).hashRecoveryCode('abcde-fghij'),
+    });
     const recovered = await post('/api/admin/login/verify', {
       challenge: second.challenge,
       code: 'ABCDE FGHIJ',
