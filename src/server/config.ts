@@ -65,6 +65,8 @@ const configSchema = z
       .regex(/^\d{2}-\d{7}$/, 'must be an EIN such as 12-3456789')
       .optional(),
     SCHEDULER_ENABLED: booleanFlag.optional(),
+    /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_MULTIPLIER: positiveInt.default(1),

@@ -290,6 +290,7 @@ const productBody = {
 export const routeRequests: Record<string, RequestBuilder> = {
   'GET /healthz': () => ({ url: '/healthz' }),
   'GET /readyz': () => ({ url: '/readyz' }),
+  'GET /metrics': () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token' } }),
   'GET /api/products': () => ({ url: '/api/products' }),
   'GET /api/pages/:slug/hotspots': () => ({ url: '/api/pages/abouttemp/hotspots' }),
   'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
