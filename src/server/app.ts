@@ -27,6 +27,7 @@ import { registerWebApp } from './http/web-app';
 import { adminSessionCookieName } from './modules/admin-auth/session-cookie';
 import { authSettingsOf } from './modules/auth/session-guard';
 import { healthRoutes } from './modules/health/routes';
+import { metricsRoutes, registerRequestMetrics } from './modules/metrics/routes';
 import { devOutboxRoutes } from './modules/outbox/dev-routes';
 import { createMessageService } from './modules/outbox/message-service';
 import { pageRoutes } from './modules/pages/routes';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerStrictJsonParser(app);
+  registerRequestMetrics(app, context);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config);
   // A coarse per-instance flood guard; limits on secrets and messages are kept in the database.
@@ -216,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const catalogue = createProductCatalogue(context);
   await app.register(healthRoutes(context));
+  await app.register(metricsRoutes(context));
   await app.register(productRoutes(catalogue));
   await app.register(pageRoutes(context));
   await registerFeatureModules(app, context, { catalogue });

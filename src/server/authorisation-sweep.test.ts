@@ -69,6 +69,8 @@ function adminRoute(action: AdminAction, allowed: number): Expectation {
 const expected: Record<string, Expectation> = {
   'GET /healthz': open(200),
   'GET /readyz': open(200),
+  // Without METRICS_TOKEN there is no metrics endpoint (metrics.test.ts covers the token).
+  'GET /metrics': open(404),
   'GET /api/products': open(200),
   'GET /api/pages/:slug/hotspots': open(200),
   'GET /api/openapi.json': open(200),

@@ -87,6 +87,8 @@ const configSchema = z
       .regex(/^\d{10,15}$/, 'must be 10 to 15 digits')
       .optional(),
     SCHEDULER_ENABLED: booleanFlag.optional(),
+    /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_MULTIPLIER: positiveInt.default(1),

@@ -19,8 +19,11 @@ import {
   scheduledJobs,
   sessions,
 } from '../db/schema';
-import { type SignedInAdmin, signInTestAdmin } from '../modules/admin-auth/admin-test-helpers';
-import { ADMIN_SESSION_COOKIE } from '../modules/admin-auth/session-cookie';
+import {
+  completeAdminLogin,
+  type SignedInAdmin,
+  signInTestAdmin,
+} from '../modules/admin-auth/admin-test-helpers';
 import { insertSession } from '../modules/auth/repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import { createUnsubscribeToken } from '../modules/notifications/unsubscribe-token';
@@ -228,18 +231,8 @@ export async function freshInvestorSession(testApp: TestApp, investor: SweepInve
 
 /** A second admin session (admin-login again) for routes that end the session they are called with. */
 export async function freshAdminSession(world: SweepWorld, caller: 'support' | 'operations' | 'superAdmin') {
-  const role = adminRoleOf[caller];
-  const response = await world.testApp.app.inject({
-    method: 'POST',
-    url: '/functions/v1/admin-login',
-    payload: { email: `${role}@staff.example`, password: 'Admin#Passw0rd-2026' },
-  });
-  const cookie = response.cookies.find((entry) => entry.name === ADMIN_SESSION_COOKIE);
-  if (response.statusCode !== 200 || !cookie) throw new Error(`admin-login failed: ${response.body}`);
-  return {
-    cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-    'x-admin-token': (response.json() as { token: string }).token,
-  };
+  const { cookie, token } = await completeAdminLogin(world.testApp, `${adminRoleOf[caller]}@staff.example`);
+  return { cookie, 'x-admin-token': token };
 }
 
 /** The headers a caller sends: the session cookie (and CSRF token for admins), and our own origin. */
@@ -319,6 +312,7 @@ const productBody = {
 export const routeRequests: Record<string, RequestBuilder> = {
   'GET /healthz': () => ({ url: '/healthz' }),
   'GET /readyz': () => ({ url: '/readyz' }),
+  'GET /metrics': () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token' } }),
   'GET /api/products': () => ({ url: '/api/products' }),
   'GET /api/pages/:slug/hotspots': () => ({ url: '/api/pages/abouttemp/hotspots' }),
   'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),

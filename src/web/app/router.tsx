@@ -72,6 +72,10 @@ const AdminNotificationsPage = lazy(() =>
   })),
 );
 
+const AdminAuditPage = lazy(() =>
+  import('../features/admin-audit/admin-audit-page').then((module) => ({ default: module.AdminAuditPage })),
+);
+
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
 export function appRoutes() {
   return (
@@ -84,6 +88,7 @@ export function appRoutes() {
         <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
+        <Route path="audit" element={<AdminAuditPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       {portalRoutes()}
