@@ -18,6 +18,7 @@ import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
+import { taxRunRoutes } from './tax-runs/routes';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -37,6 +38,7 @@ export async function registerFeatureModules(
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));
   await app.register(adminAdjustmentRoutes(context));
+  await app.register(taxRunRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
