@@ -26,6 +26,8 @@ const adminNav = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/notifications', label: 'Notifications' },
+  { to: '/admin/approvals', label: 'Approvals' },
+  { to: '/admin/tax', label: 'Tax forms' },
 ] as const;
 
 type Check = 'checking' | 'ready' | 'unreachable';

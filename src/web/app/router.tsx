@@ -67,6 +67,15 @@ const AdminNotificationsPage = lazy(() =>
   })),
 );
 
+const AdminApprovalsPage = lazy(() =>
+  import('../features/admin-operations/admin-approvals-page').then((module) => ({
+    default: module.AdminApprovalsPage,
+  })),
+);
+const AdminTaxPage = lazy(() =>
+  import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
+);
+
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
 export function appRoutes() {
   return (
@@ -78,6 +87,8 @@ export function appRoutes() {
         <Route path="products" element={<AdminProductsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
+        <Route path="approvals" element={<AdminApprovalsPage />} />
+        <Route path="tax" element={<AdminTaxPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       {portalRoutes()}
