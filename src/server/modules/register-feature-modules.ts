@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminAuditRoutes } from './admin-audit/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
@@ -19,6 +20,7 @@ import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
 import { taxRunRoutes } from './tax-runs/routes';
+import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -34,6 +36,7 @@ export async function registerFeatureModules(
   dependencies: FeatureDependencies,
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
+  await app.register(adminAuditRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));
@@ -44,6 +47,7 @@ export async function registerFeatureModules(
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
   registerMoneyFunctions(context);
+  registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));

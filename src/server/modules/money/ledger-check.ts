@@ -124,19 +124,19 @@ const paymentChecks = sql`
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
       or max(a.amount) is distinct from w.amount
   union all
-  select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding completed',
+  select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding settled',
          'funding ' || f.status
   from ach_payments a
   join investments i on i.id = a.investment_id
   join ach_payments f on f.investment_id = a.investment_id and f.payment_type = 'funding'
-  where a.payment_type = 'interest' and a.status = 'completed' and i.status <> 'cancelled' and f.status <> 'completed'
+  where a.payment_type = 'interest' and a.status = 'settled' and i.status <> 'cancelled' and f.status <> 'settled'
   union all
   select a.investment_id, a.investor_id, 'interest credit of a cancelled note ' || a.id::text,
          'owed back ' || a.amount::text, coalesce('owed back ' || o.amount::text, 'nothing recorded')
   from ach_payments a
   join investments i on i.id = a.investment_id
   left join amounts_owed o on o.ach_payment_id = a.id and o.direction = 'owed_by_investor'
-  where a.payment_type = 'interest' and a.status = 'completed' and i.status = 'cancelled'
+  where a.payment_type = 'interest' and a.status = 'settled' and i.status = 'cancelled'
     and o.amount is distinct from a.amount`;
 
 /**

@@ -22,6 +22,7 @@ import {
 import type { AppContext } from '../../context';
 import { decryptField } from '../../security/field-encryption';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import { enqueueNotices } from '../notifications/notice-queue-repository';
 import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file';
 import {
@@ -174,6 +175,20 @@ export async function runTaxYear(
       unchanged,
       missingTaxRecords,
       totalInterest,
+    });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'tax_run.run',
+      target: { type: 'tax_run', id },
+      after: {
+        tax_year: taxYear,
+        forms_issued: formsIssued,
+        corrections_issued: correctionsIssued,
+        unchanged,
+        missing_tax_records: missingTaxRecords,
+        total_interest: totalInterest,
+      },
+      at: now,
     });
     return id;
   });

@@ -10,6 +10,7 @@ import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-dat
 import { useInvestorDetail } from '../api/admin-dashboard-queries';
 import { AmountsOwedTable } from './amounts-owed-table';
 import { InvestorAccountPanel } from './investor-account-panel';
+import { IdentityPanel } from './identity-panel';
 import { TransactionTable } from './transaction-table';
 
 /** Profile, notes and the newest transactions of one investor (10 loaded, 5 shown: admin spec 9). */
@@ -86,6 +87,7 @@ function InvestorDetailBody({
         </div>
       </dl>
 
+      <IdentityPanel investorId={investor.id} identity={detail.identity} />
       <InvestorAccountPanel investorId={investor.id} notes={notes} />
 
       <AmountsOwedTable amounts={amountsOwed} notes={notes} />
