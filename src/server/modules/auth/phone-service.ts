@@ -9,7 +9,7 @@ import { isValidPhone, normalizePhone } from '../../../shared/auth/phone';
 import { isCompleteSmsCode, sanitizeSmsCode } from '../../../shared/auth/sms-code';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
-import { authMessages, signInRefusal } from './messages';
+import { authMessages } from './messages';
 import {
   findInvestorByUserId,
   findUserByVerifiedPhone,
@@ -54,9 +54,6 @@ async function signInUserForPhone(context: AppContext, phoneE164: string) {
   const user = await findUserByVerifiedPhone(context.db, phoneE164);
   if (!user?.passwordHash) return null;
   const investor = await findInvestorByUserId(context.db, user.id);
-  // The code was right: a suspended or closed investor is told why, not "Invalid code".
-  const refusal = signInRefusal(investor?.status);
-  if (refusal) throw new AppError('forbidden', { message: refusal });
   return investor?.status === 'active' ? user : null;
 }
 
