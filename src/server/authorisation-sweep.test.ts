@@ -204,6 +204,19 @@ const expected: Record<string, Expectation> = {
   'POST /functions/v1/reconcile-ach-payments': adminRoute('jobs:run', 200),
   // Plaid's webhook: no session; only its signed JWT is a credential (decision 1500).
   'POST /api/webhooks/plaid': open(401),
+  'GET /api/admin/investors/:id/account': adminRoute('dashboard:view', 200),
+  'POST /api/admin/investors/:id/suspend': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/reinstate': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/close': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/revoke-sessions': adminRoute('investors:manage', 200),
+  'POST /api/admin/withdrawals/:id/cancel': adminRoute('investors:manage', 200),
+  'GET /api/admin/adjustments': adminRoute('adjustments:view', 200),
+  'POST /api/admin/adjustments': adminRoute('adjustments:propose', 201),
+  'POST /api/admin/adjustments/:id/approve': adminRoute('adjustments:approve', 200),
+  'POST /api/admin/adjustments/:id/reject': adminRoute('adjustments:approve', 200),
+  'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
+  'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
+  'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */
@@ -319,5 +332,5 @@ describe('authorisation sweep over every registered route', () => {
     }
     console.info(`authorisation sweep: ${ordered.length} routes, ${calls} calls`);
     expect(mismatches).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -21,6 +21,7 @@ import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
+import { taxRunRoutes } from './tax-runs/routes';
 import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
@@ -43,6 +44,7 @@ export async function registerFeatureModules(
   await app.register(adminInvestorRoutes(context));
   await app.register(adminAdjustmentRoutes(context));
   await app.register(adminPaymentRoutes(context));
+  await app.register(taxRunRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);

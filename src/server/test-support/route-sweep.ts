@@ -15,9 +15,11 @@ import {
   investmentProducts,
   investorStatements,
   investors,
+  ledgerAdjustments,
   pageHotspots,
   scheduledJobs,
   sessions,
+  users,
 } from '../db/schema';
 import {
   completeAdminLogin,
@@ -674,7 +676,93 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: '/api/webhooks/plaid',
     payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
   }),
+
+  // Investor lifecycle (issue 16 item 3): each call acts on a throwaway investor of its own, so
+  // suspending or closing never touches the investors the rest of the sweep signs in as.
+  'GET /api/admin/investors/:id/account': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/account`,
+  }),
+  'POST /api/admin/investors/:id/suspend': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/suspend`,
+    payload: { reason: 'Sweep: suspicious activity' },
+  }),
+  'POST /api/admin/investors/:id/reinstate': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'suspended')}/reinstate`,
+    payload: { reason: 'Sweep: cleared' },
+  }),
+  'POST /api/admin/investors/:id/close': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/close`,
+    payload: { reason: 'Sweep: asked to close' },
+  }),
+  'POST /api/admin/investors/:id/revoke-sessions': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/revoke-sessions`,
+    payload: { reason: 'Sweep: lost phone' },
+  }),
+  'POST /api/admin/withdrawals/:id/cancel': async (world) => {
+    const withdrawalId = await insertPendingWithdrawal(world.testApp.context.db, {
+      investorId: world.other.investorId,
+      bankAccountId: world.other.bankAccountId,
+      amount: '1.00',
+      requestedOn: world.testApp.clock.today(),
+      now: world.testApp.clock.now(),
+    });
+    return {
+      url: `/api/admin/withdrawals/${withdrawalId}/cancel`,
+      payload: { reason: 'Sweep: asked by phone' },
+    };
+  },
+  // Four-eyes adjustments (issue 16 item 4): a caller approves or rejects a proposal of another admin's.
+  'GET /api/admin/adjustments': () => ({ url: '/api/admin/adjustments?status=pending' }),
+  'POST /api/admin/adjustments': (world) => ({
+    url: '/api/admin/adjustments',
+    payload: {
+      investment_id: world.other.investmentId,
+      direction: 'credit',
+      amount: '0.01',
+      reason: 'Sweep goodwill',
+    },
+  }),
+  'POST /api/admin/adjustments/:id/approve': async (world, caller) => ({
+    url: `/api/admin/adjustments/${await proposalByAnotherAdmin(world, caller)}/approve`,
+  }),
+  'POST /api/admin/adjustments/:id/reject': async (world, caller) => ({
+    url: `/api/admin/adjustments/${await proposalByAnotherAdmin(world, caller)}/reject`,
+    payload: { reason: 'Sweep: not needed' },
+  }),
+  // Year-end tax run (issue 16 item 5); the sweep sets no IRS settings, so the file answers 409.
+  'GET /api/admin/tax-runs': () => ({ url: '/api/admin/tax-runs?year=2025' }),
+  'POST /api/admin/tax-runs': () => ({ url: '/api/admin/tax-runs', payload: { tax_year: 2025 } }),
+  'GET /api/admin/tax-runs/fire-file': () => ({
+    url: '/api/admin/tax-runs/fire-file?year=2025&kind=original',
+  }),
 };
+
+async function throwawayInvestor(world: SweepWorld, status: 'active' | 'suspended'): Promise<string> {
+  const email = `${fresh('throwaway').replace(/\W+/g, '-').toLowerCase()}@sweep.example`;
+  const [user] = await world.testApp.context.db.insert(users).values({ email }).returning({ id: users.id });
+  const [investor] = await world.testApp.context.db
+    .insert(investors)
+    .values({ userId: user!.id, email, status, referralCode: generateToken().slice(0, 10).toUpperCase() })
+    .returning({ id: investors.id });
+  return investor!.id;
+}
+
+/** A pending credit of one cent on the other investor's note, proposed by an admin who is not the caller. */
+async function proposalByAnotherAdmin(world: SweepWorld, caller: Caller): Promise<string> {
+  const proposer = caller === 'operations' ? world.admins.superAdmin : world.admins.operations;
+  const [row] = await world.testApp.context.db
+    .insert(ledgerAdjustments)
+    .values({
+      investmentId: world.other.investmentId,
+      investorId: world.other.investorId,
+      direction: 'credit',
+      amount: '0.01',
+      reason: 'Sweep proposal',
+      proposedBy: proposer.id,
+    })
+    .returning({ id: ledgerAdjustments.id });
+  return row!.id;
+}
 
 export function routeKey(route: { method: string; url: string }): string {
   return `${route.method} ${route.url}`;
