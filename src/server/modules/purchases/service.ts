@@ -28,6 +28,8 @@ import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { insertFundedNote } from '../money/note-repository';
+import { listRolloverTerms } from '../notes/service';
+import { maturityInstructionMessages } from '../../../shared/investments/maturity-instruction';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
 import { notifyInvestor } from '../notifications/transactional';
@@ -57,6 +59,7 @@ export async function getPurchaseOptions(
     maximum_purchase_amount: toMoneyString(await readPurchaseMaximum(context.db)),
     agreement_version: AGREEMENT_VERSION,
     today: context.clock.today(),
+    rollover_terms: await listRolloverTerms(context.db, context.clock.today()),
   };
 }
 
@@ -97,6 +100,13 @@ async function checkPurchase(
     : -1n;
   if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
     throw new AppError('conflict', { message: purchaseMessages.rateChanged });
+  }
+  if (product.investment_type === 'high_yield' && body.maturity_instruction?.kind === 'roll_over') {
+    const term = body.maturity_instruction.term_years;
+    const offered = await listRolloverTerms(tx, context.clock.today());
+    if (!offered.some((row) => row.term_years === term)) {
+      throw invalid(maturityInstructionMessages.termUnavailable);
+    }
   }
   if (!body.consent) throw invalid(purchaseMessages.consentRequired);
   if (body.agreement_version !== AGREEMENT_VERSION) {
@@ -145,6 +155,7 @@ export async function purchaseInvestment(
         fundingEffectiveDate,
         agreementVersion: AGREEMENT_VERSION,
         idempotencyKey: input.key,
+        maturityInstruction: input.body.maturity_instruction,
         ...clientDetails(request),
       });
       written.notice = {
