@@ -54,6 +54,9 @@ export function recordingNotifier(): MoneyNotifier & {
         ...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.amount}`),
       );
     },
+    async paymentSetbacks(tx, notices, now) {
+      await queued.paymentSetbacks(tx, notices, now);
+    },
   };
 }
 

@@ -11,6 +11,8 @@ import type { TransactionalNotice } from '../notifications/transactional';
 import {
   type TransactionalMessage,
   interestPaymentMessage,
+  type PaymentSetbackDetails,
+  paymentSetbackMessage,
   withdrawalConfirmationMessage,
 } from '../notifications/transactional-templates';
 
@@ -41,10 +43,14 @@ export interface MoneyNotifier {
   withdrawalPaid(tx: Executor, notices: WithdrawalPaidNotice[], now: Date): Promise<void>;
   /** Other notices of a run (maturity reminders, rollovers), already written. */
   maturityNotices(tx: Executor, notices: DatedNotice[], now: Date): Promise<void>;
+  /** Tells investors why a payment did not go through (a cancelled note, a credit owed again). */
+  paymentSetbacks(tx: Executor, notices: PaymentSetbackNotice[], now: Date): Promise<void>;
 }
 
 /** A built message for one investor, with the business date of the run that caused it. */
 export type DatedNotice = TransactionalMessage & { investorId: string; executionDate: IsoDate };
+
+export type PaymentSetbackNotice = PaymentSetbackDetails & { investorId: string };
 
 /** Queues the notices for the notice sender (bell, then e-mail and SMS as preferences allow). */
 export function queueingNotifier(brandName: string): MoneyNotifier {
@@ -74,6 +80,17 @@ export function queueingNotifier(brandName: string): MoneyNotifier {
       await enqueueNotices(
         tx,
         notices.map(({ executionDate: _date, ...notice }) => notice),
+        now,
+      );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      if (notices.length === 0) return;
+      await enqueueNotices(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          ...paymentSetbackMessage(brandName, notice),
+        })),
         now,
       );
     },
@@ -124,6 +141,16 @@ export function historyNotifier(brandName: string): MoneyNotifier {
       await record(
         tx,
         notices.map(({ executionDate, ...notice }) => ({ ...notice, occurredAt: at(executionDate) })),
+      );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      await record(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          occurredAt: now,
+          ...paymentSetbackMessage(brandName, notice),
+        })),
       );
     },
   };

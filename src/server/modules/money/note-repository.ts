@@ -31,6 +31,8 @@ export interface NewNote {
   ipAddress?: string | null;
   userAgent?: string | null;
   idempotencyKey?: string | null;
+  /** The funding debit as a transfer rail already authorised it (its id was the authorisation's key). */
+  railFunding?: { achPaymentId: string; provider: 'plaid'; authorizationId: string };
   /** High-Yield: what happens at maturity (default: paid out to the bank). Ignored for Standard notes. */
   maturityInstruction?: MaturityInstruction | null;
 }
@@ -77,6 +79,13 @@ export async function insertFundedNote(
   const [funding] = await tx
     .insert(achPayments)
     .values({
+      ...(note.railFunding
+        ? {
+            id: note.railFunding.achPaymentId,
+            provider: note.railFunding.provider,
+            authorizationId: note.railFunding.authorizationId,
+          }
+        : {}),
       investorId: note.investorId,
       bankAccountId: note.bankAccountId,
       investmentId,
