@@ -133,6 +133,10 @@ const expected: Record<string, Expectation> = {
   'GET /api/portal/transactions/export.csv': investorRoute(200),
   'GET /api/portal/investments': investorRoute(200),
   'GET /api/portal/investments/:investmentId/transactions': investorRoute(200, 404),
+  'GET /api/portal/notes/:investmentId': investorRoute(200, 404),
+  // The owner's note is a Standard note: it has no maturity instruction and was not rolled over.
+  'PUT /api/portal/notes/:investmentId/maturity-instruction': investorRoute(409, 404),
+  'POST /api/portal/notes/:investmentId/undo-rollover': investorRoute(409, 404),
   'GET /api/portal/documents': investorRoute(200),
   'GET /api/portal/documents/promissory-notes/:investmentId': investorRoute(200, 404),
   'GET /api/portal/documents/tax-forms/:year': investorRoute(404),

@@ -664,6 +664,12 @@ export const investments = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
+    /** How the note was funded: bought, converted from available funds, or rolled over at a note's maturity. */
+    origin: text('origin').notNull().default('purchase'),
+    /** High-Yield only: what happens at maturity ('pay_out' to the bank or 'roll_over'); null on notes matured before it existed. */
+    maturityInstruction: text('maturity_instruction'),
+    /** The term of the note a rollover buys (with 'roll_over' only). */
+    rolloverTermYears: integer('rollover_term_years'),
     maturedAt: at('matured_at'),
     cancelledAt: at('cancelled_at'),
     cancellationReason: text('cancellation_reason'),
@@ -683,6 +689,22 @@ export const investments = pgTable(
     check('investments_type_check', inList('investment_type', ['standard', 'high_yield'])),
     check('investments_status_check', inList('status', ['active', 'matured', 'withdrawn', 'cancelled'])),
     check('investments_principal_check', sql.raw('principal_amount > 0')),
+    check(
+      'investments_maturity_instruction_check',
+      sql.raw(
+        "maturity_instruction is null or (investment_type = 'high_yield' and maturity_instruction in ('pay_out', 'roll_over'))",
+      ),
+    ),
+    check(
+      'investments_rollover_term_check',
+      sql.raw(
+        "(maturity_instruction is distinct from 'roll_over') = (rollover_term_years is null) and (rollover_term_years is null or rollover_term_years between 1 and 50)",
+      ),
+    ),
+    check('investments_origin_check', inList('origin', ['purchase', 'conversion', 'rollover'])),
+    index('investments_high_yield_maturity_idx')
+      .on(table.maturityDate)
+      .where(sql`investment_type = 'high_yield' and status = 'active'`),
     check('investments_dates_check', sql.raw('maturity_date > start_date and accrued_through >= start_date')),
   ],
 );
@@ -1008,6 +1030,8 @@ export const withdrawals = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancelledByAdminId: uuid('cancelled_by_admin_id').references(() => adminUsers.id),
     achPaymentId: uuid('ach_payment_id'),
+    /** Why the money left: the investor's transfer, a pay-out at maturity, or an undone rollover (issue 17). */
+    reason: text('reason').notNull().default('transfer'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1019,6 +1043,7 @@ export const withdrawals = pgTable(
       .on(table.investorId, table.idempotencyKey)
       .where(sql`idempotency_key is not null`),
     check('withdrawals_status_check', inList('status', ['pending', 'paid', 'cancelled', 'failed'])),
+    check('withdrawals_reason_check', inList('reason', ['transfer', 'maturity_payout', 'rollover_undo'])),
     check('withdrawals_amount_check', sql.raw('amount > 0')),
   ],
 );
@@ -1217,6 +1242,23 @@ export const notificationDeliveries = pgTable(
 );
 
 /** What the investor sees under the portal's bell. */
+/** The 30- and 7-day reminders before a High-Yield note matures, each sent once. */
+export const maturityReminders = pgTable(
+  'maturity_reminders',
+  {
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.investmentId, table.daysBefore] }),
+    check('maturity_reminders_days_check', sql.raw('days_before in (30, 7)')),
+  ],
+);
+
 export const investorNotifications = pgTable(
   'investor_notifications',
   {

@@ -15,6 +15,7 @@ import { sealTotpSecret } from '../modules/admin-auth/two-factor';
 import { historyNotifier } from '../modules/money/money-notices';
 import { generateStatementsForMonth } from '../modules/statements/generate-monthly-statements';
 import { insertFundedNote } from '../modules/money/note-repository';
+import type { MaturityInstruction } from '../../shared/investments/maturity-instruction';
 import { runMoneyDays } from '../modules/money/run-money-days';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import { sandboxAchProvider } from '../providers/ach';
@@ -250,14 +251,44 @@ interface DemoNote {
   rate: string;
   termYears: number;
   startOffsetDays: number;
+  maturityInstruction?: MaturityInstruction;
 }
 
+/**
+ * Indexes 0 and 2 are the notes the demo transfers draw from. The two 2-year notes started
+ * about two years ago show maturity instructions (issue 17): one matured a few days ago and was
+ * rolled over (still undoable), one matures in about two weeks with a rollover chosen (its
+ * 30-day reminder is in the bell).
+ */
 const demoNotes: DemoNote[] = [
   { investmentType: 'standard', principal: '10000.00', rate: '0.08', termYears: 1, startOffsetDays: 727 },
-  { investmentType: 'high_yield', principal: '50000.00', rate: '0.094', termYears: 3, startOffsetDays: 680 },
+  {
+    investmentType: 'high_yield',
+    principal: '50000.00',
+    rate: '0.094',
+    termYears: 3,
+    startOffsetDays: 680,
+    maturityInstruction: { kind: 'pay_out' },
+  },
   { investmentType: 'standard', principal: '25000.00', rate: '0.08', termYears: 1, startOffsetDays: 628 },
   { investmentType: 'high_yield', principal: '15000.00', rate: '0.09', termYears: 2, startOffsetDays: 463 },
   { investmentType: 'high_yield', principal: '20000.00', rate: '0.1024', termYears: 5, startOffsetDays: 234 },
+  {
+    investmentType: 'high_yield',
+    principal: '8000.00',
+    rate: '0.09',
+    termYears: 2,
+    startOffsetDays: 734,
+    maturityInstruction: { kind: 'roll_over', term_years: 2 },
+  },
+  {
+    investmentType: 'high_yield',
+    principal: '12000.00',
+    rate: '0.09',
+    termYears: 2,
+    startOffsetDays: 716,
+    maturityInstruction: { kind: 'roll_over', term_years: 3 },
+  },
 ];
 
 /**
@@ -423,6 +454,7 @@ async function writeDemoHistory(
             fundingEffectiveDate: ach.expectedSettlementDate(day),
             agreementVersion: DEMO_AGREEMENT_VERSION,
             ipAddress: '203.0.113.24',
+            maturityInstruction: note.maturityInstruction,
           });
         }
         for (const transfer of transfers.filter((candidate) => candidate.requestedOn === day)) {

@@ -16,6 +16,7 @@ import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
 import { registerNotificationsModule } from './notifications/notifications-module';
+import { noteRoutes } from './notes/routes';
 import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
@@ -53,6 +54,7 @@ export async function registerFeatureModules(
   registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
+  await app.register(noteRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(transferRoutes(context));
   await app.register(achRailRoutes(context));

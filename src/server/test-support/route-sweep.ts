@@ -485,6 +485,17 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/portal/investments/:investmentId/transactions': (world) => ({
     url: `/api/portal/investments/${world.owner.investmentId}/transactions`,
   }),
+  'GET /api/portal/notes/:investmentId': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}`,
+  }),
+  'PUT /api/portal/notes/:investmentId/maturity-instruction': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/maturity-instruction`,
+    payload: { maturity_instruction: { kind: 'pay_out' } },
+  }),
+  'POST /api/portal/notes/:investmentId/undo-rollover': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/undo-rollover`,
+    payload: {},
+  }),
   'GET /api/portal/documents': () => ({ url: '/api/portal/documents' }),
   'GET /api/portal/documents/promissory-notes/:investmentId': (world) => ({
     url: `/api/portal/documents/promissory-notes/${world.owner.investmentId}`,

@@ -41,6 +41,8 @@ import {
 } from '../money/ach-transfers';
 import { moneyEngineFromContext } from '../money/engine-context';
 import { insertFundedNote } from '../money/note-repository';
+import { listRolloverTerms } from '../notes/service';
+import { maturityInstructionMessages } from '../../../shared/investments/maturity-instruction';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
 import { notifyInvestor } from '../notifications/transactional';
@@ -70,6 +72,7 @@ export async function getPurchaseOptions(
     maximum_purchase_amount: toMoneyString(await readPurchaseMaximum(context.db)),
     agreement_version: AGREEMENT_VERSION,
     today: context.clock.today(),
+    rollover_terms: await listRolloverTerms(context.db, context.clock.today()),
   };
 }
 
@@ -111,6 +114,13 @@ async function checkPurchase(
     : -1n;
   if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
     throw new AppError('conflict', { message: purchaseMessages.rateChanged });
+  }
+  if (product.investment_type === 'high_yield' && body.maturity_instruction?.kind === 'roll_over') {
+    const term = body.maturity_instruction.term_years;
+    const offered = await listRolloverTerms(tx, context.clock.today());
+    if (!offered.some((row) => row.term_years === term)) {
+      throw invalid(maturityInstructionMessages.termUnavailable);
+    }
   }
   if (!body.consent) throw invalid(purchaseMessages.consentRequired);
   if (body.agreement_version !== AGREEMENT_VERSION) {
@@ -176,6 +186,7 @@ export async function purchaseInvestment(
         agreementVersion: AGREEMENT_VERSION,
         idempotencyKey: input.key,
         ...(railFunding ? { railFunding } : {}),
+        maturityInstruction: input.body.maturity_instruction,
         ...clientDetails(request),
       });
       written.notice = {

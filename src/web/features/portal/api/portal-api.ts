@@ -26,6 +26,8 @@ import type {
   WithdrawalResponse,
 } from '../../../../shared/transfers/transfer-contracts';
 import { apiRequest } from '../../../lib/api-client';
+import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction';
+import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
 
 export const portalKeys = {
   all: ['portal'] as const,
@@ -41,7 +43,24 @@ export const portalKeys = {
   products: ['portal', 'products'] as const,
   purchaseOptions: ['portal', 'purchase-options'] as const,
   transfers: ['portal', 'transfers'] as const,
+  note: (investmentId: string) => ['portal', 'note', investmentId] as const,
 };
+
+export const fetchNote = (investmentId: string) =>
+  apiRequest<NoteDetailResponse>(`/api/portal/notes/${encodeURIComponent(investmentId)}`);
+export const saveMaturityInstruction = (investmentId: string, instruction: MaturityInstruction) =>
+  apiRequest<NoteDetailResponse>(
+    `/api/portal/notes/${encodeURIComponent(investmentId)}/maturity-instruction`,
+    {
+      method: 'PUT',
+      body: { maturity_instruction: instruction },
+    },
+  );
+export const undoRollover = (investmentId: string) =>
+  apiRequest<NoteDetailResponse>(`/api/portal/notes/${encodeURIComponent(investmentId)}/undo-rollover`, {
+    method: 'POST',
+    body: {},
+  });
 
 /** A fresh key per attempt; the same attempt repeated sends the same key. */
 export function newIdempotencyKey(): string {
