@@ -112,6 +112,8 @@ const expected: Record<string, Expectation> = {
   'GET /api/banking/identity': investorRoute(200),
   // Both sweep investors already have a tax record: changes go through /settings (step-up).
   'POST /api/banking/identity': investorRoute(409),
+  // Their identities are approved: nothing pending to read again.
+  'POST /api/banking/identity/recheck': investorRoute(409),
   'GET /api/banking/accounts': investorRoute(200),
   'POST /api/banking/accounts/:id/micro-deposits': investorRoute(422, 404),
   'POST /api/banking/accounts/:id/refresh': investorRoute(200, 404),
@@ -155,8 +157,13 @@ const expected: Record<string, Expectation> = {
   // Signing out answers alike whether or not there was a session to end.
   'DELETE /api/admin/session': open(204),
   'GET /api/admin/dashboard': adminRoute('dashboard:view', 200),
+  'GET /api/admin/audit': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/facets': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  // No hit to clear for the sweep's investor: an allowed role reaches the service (409).
+  'POST /api/admin/investors/:id/watchlist-clearance': adminRoute('identity:clear-watchlist', 409),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),
   'PUT /functions/v1/admin-products': adminRoute('products:manage', 200),
   'POST /api/admin/products': adminRoute('products:manage', 201),

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminAuditRoutes } from './admin-audit/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
+import { adminInvestorRoutes } from './admin-investors/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
@@ -32,8 +35,11 @@ export async function registerFeatureModules(
   dependencies: FeatureDependencies,
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
+  await app.register(adminAuditRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
+  await app.register(adminInvestorRoutes(context));
+  await app.register(adminAdjustmentRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);

@@ -42,6 +42,9 @@ export function recordingNotifier(): MoneyNotifier & { interest: string[]; withd
         ...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.amount}`),
       );
     },
+    async paymentSetbacks(tx, notices, now) {
+      await queued.paymentSetbacks(tx, notices, now);
+    },
   };
 }
 

@@ -428,6 +428,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Banking.
   'GET /api/banking/identity': () => ({ url: '/api/banking/identity' }),
+  'POST /api/banking/identity/recheck': () => ({ url: '/api/banking/identity/recheck' }),
   'POST /api/banking/identity': () => ({
     url: '/api/banking/identity',
     payload: {
@@ -564,6 +565,10 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
   'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
   'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'POST /api/admin/investors/:id/watchlist-clearance': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/watchlist-clearance`,
+    payload: { reason: 'Reviewed the screening: a different person (date of birth differs).' },
+  }),
   'GET /functions/v1/admin-products': () => ({ url: '/functions/v1/admin-products' }),
   'PUT /functions/v1/admin-products': async (world) => ({
     url: '/functions/v1/admin-products',
@@ -644,6 +649,13 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'PATCH /api/admin/jobs/:id/enabled': (world) => ({
     url: `/api/admin/jobs/${world.jobId}/enabled`,
     payload: { enabled: true },
+  }),
+  'GET /api/admin/audit': (world) => ({
+    url: `/api/admin/audit?target_type=product&actor=${world.admins.superAdmin.id}`,
+  }),
+  'GET /api/admin/audit/facets': () => ({ url: '/api/admin/audit/facets' }),
+  'GET /api/admin/audit/export.csv': () => ({
+    url: '/api/admin/audit/export.csv?from=2026-01-01&to=2026-12-31',
   }),
   'GET /api/admin/jobs/:id/history': (world) => ({ url: `/api/admin/jobs/${world.jobId}/history` }),
   'POST /functions/v1/calculate-daily-interest': jobRun,

@@ -10,6 +10,8 @@ import { enqueueNotices } from '../notifications/notice-queue-repository';
 import type { TransactionalNotice } from '../notifications/transactional';
 import {
   interestPaymentMessage,
+  type PaymentSetbackDetails,
+  paymentSetbackMessage,
   withdrawalConfirmationMessage,
 } from '../notifications/transactional-templates';
 
@@ -36,7 +38,11 @@ export interface MoneyNotifier {
    */
   interestPaid(tx: Executor, notices: InterestPaidNotice[], now: Date): Promise<void>;
   withdrawalPaid(tx: Executor, notices: WithdrawalPaidNotice[], now: Date): Promise<void>;
+  /** Tells investors why a payment did not go through (a cancelled note, a credit owed again). */
+  paymentSetbacks(tx: Executor, notices: PaymentSetbackNotice[], now: Date): Promise<void>;
 }
+
+export type PaymentSetbackNotice = PaymentSetbackDetails & { investorId: string };
 
 /** Queues the notices for the notice sender (bell, then e-mail and SMS as preferences allow). */
 export function queueingNotifier(brandName: string): MoneyNotifier {
@@ -57,6 +63,17 @@ export function queueingNotifier(brandName: string): MoneyNotifier {
         notices.map((notice) => ({
           investorId: notice.investorId,
           ...withdrawalConfirmationMessage(brandName, notice),
+        })),
+        now,
+      );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      if (notices.length === 0) return;
+      await enqueueNotices(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          ...paymentSetbackMessage(brandName, notice),
         })),
         now,
       );
@@ -100,6 +117,16 @@ export function historyNotifier(brandName: string): MoneyNotifier {
           investorId: notice.investorId,
           occurredAt: at(notice.executionDate),
           ...withdrawalConfirmationMessage(brandName, notice),
+        })),
+      );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      await record(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          occurredAt: now,
+          ...paymentSetbackMessage(brandName, notice),
         })),
       );
     },

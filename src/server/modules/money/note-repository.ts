@@ -27,6 +27,8 @@ export interface NewNote {
   ipAddress?: string | null;
   userAgent?: string | null;
   idempotencyKey?: string | null;
+  /** The funding debit as a transfer rail already authorised it (its id was the authorisation's key). */
+  railFunding?: { achPaymentId: string; provider: 'plaid'; authorizationId: string };
 }
 
 export async function insertFundedNote(
@@ -55,6 +57,13 @@ export async function insertFundedNote(
   const [funding] = await tx
     .insert(achPayments)
     .values({
+      ...(note.railFunding
+        ? {
+            id: note.railFunding.achPaymentId,
+            provider: note.railFunding.provider,
+            authorizationId: note.railFunding.authorizationId,
+          }
+        : {}),
       investorId: note.investorId,
       bankAccountId: note.bankAccountId,
       investmentId,

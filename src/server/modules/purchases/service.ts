@@ -27,6 +27,7 @@ import type { Transaction } from '../../db/client';
 import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
+import { assertNoWatchlistHold } from '../banking/identity-service';
 import { insertFundedNote } from '../money/note-repository';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
@@ -74,6 +75,7 @@ async function checkPurchase(
   investorId: string,
   body: PurchaseRequest,
 ): Promise<CheckedPurchase> {
+  await assertNoWatchlistHold(tx, investorId);
   if (!body.product_id || body.term_years === null) throw invalid(purchaseMessages.selectTerm);
   const product = uuid.safeParse(body.product_id).success
     ? await findBuyableProduct(tx, body.product_id, context.clock.today())

@@ -18,7 +18,7 @@ import type { updateProfileRequest } from '../../../shared/settings/profile';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { toBankAccountView } from '../banking/bank-account-view';
-import { describeIdentity } from '../banking/identity-service';
+import { getIdentityStatus } from '../banking/identity-service';
 import { findTaxRecord, listCurrentBankAccounts } from '../banking/repository';
 import { toTaxInformationView } from './tax-information-service';
 import {
@@ -67,9 +67,10 @@ export async function getInvestorSettings(
   investorId: string,
 ): Promise<InvestorSettings> {
   const { investor, user } = await loadAccount(context, investorId);
-  const [preferences, taxRecord, bankAccounts, pendingEmail] = await Promise.all([
+  const [preferences, taxRecord, identity, bankAccounts, pendingEmail] = await Promise.all([
     findPreferences(context.db, investorId),
     findTaxRecord(context.db, investorId),
+    getIdentityStatus(context, investorId),
     listCurrentBankAccounts(context.db, investorId),
     findPendingEmailChange(context.db, user.id, context.clock.now()),
   ]);
@@ -88,7 +89,7 @@ export async function getInvestorSettings(
       toBankAccountView(row, { isProduction: context.config.isProduction }),
     ),
     notification_preferences: preferencesView(preferences),
-    identity: describeIdentity(taxRecord),
+    identity,
     tax_information: toTaxInformationView(taxRecord),
     pending_email: pendingEmail,
   };
