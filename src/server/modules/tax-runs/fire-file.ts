@@ -49,7 +49,8 @@ function render(field: Field): string {
     const address = String(field.value).replace(/[^A-Za-z0-9@._+-]/g, '');
     return address.slice(0, field.length).padEnd(field.length, ' ');
   }
-  if (field.kind === 'alpha') return fireText(String(field.value)).slice(0, field.length).padEnd(field.length, ' ');
+  if (field.kind === 'alpha')
+    return fireText(String(field.value)).slice(0, field.length).padEnd(field.length, ' ');
   const digits = typeof field.value === 'string' ? digitsOnly(field.value) : field.value.toString();
   if (digits.length > field.length || digits.startsWith('-')) {
     throw new Error(`FIRE numeric field at ${field.start} cannot hold ${digits}`);
@@ -63,7 +64,8 @@ export function buildRecord(fields: Field[]): string {
   let position = 1;
   let record = '';
   for (const field of sorted) {
-    if (field.start !== position) throw new Error(`FIRE record field at ${field.start}, expected ${position}`);
+    if (field.start !== position)
+      throw new Error(`FIRE record field at ${field.start}, expected ${position}`);
     record += render(field);
     position += field.length;
   }
@@ -118,7 +120,9 @@ export interface FireFileInput {
 
 /** The first four letters of the surname, as the IRS matches names. */
 export function nameControl(lastName: string): string {
-  return fireText(lastName).replace(/[^A-Z0-9&-]/g, '').slice(0, 4);
+  return fireText(lastName)
+    .replace(/[^A-Z0-9&-]/g, '')
+    .slice(0, 4);
 }
 
 function transmitterRecord(input: FireFileInput, sequence: number): string {
@@ -218,7 +222,8 @@ function payeeRecord(input: FireFileInput, payee: FirePayee, sequence: number): 
 function endOfPayerRecord(input: FireFileInput, sequence: number): string {
   const total = input.payees.reduce((sum, payee) => sum + payee.interestCents, 0n);
   const totals: Field[] = [];
-  for (let index = 0; index < 18; index += 1) totals.push(numeric(16 + index * 18, 18, index === 0 ? total : 0));
+  for (let index = 0; index < 18; index += 1)
+    totals.push(numeric(16 + index * 18, 18, index === 0 ? total : 0));
   return buildRecord([
     alpha(1, 1, 'C'),
     numeric(2, 8, input.payees.length),
