@@ -438,6 +438,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
       withdrawal_confirmation_sms: false,
       account_verification_email: true,
       account_verification_sms: false,
+      monthly_statement_email: true,
+      monthly_statement_sms: false,
       marketing_email: false,
       marketing_sms: false,
     },
