@@ -74,7 +74,7 @@ describe('passkeys', () => {
     await dialog.getByLabel('Verification code').fill(/\b(\d{6})\b/.exec(sms.text)?.[1] ?? '');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await section.getByText('Passkey added. You can now sign in with it.').waitFor();
-    await section.getByText('Work laptop').waitFor();
+    await section.locator('.passkey-name', { hasText: 'Work laptop' }).waitFor();
     const stored = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(stored.credentials).toHaveLength(1);
     expect(stored.credentials[0]?.isResidentCredential).toBe(true);

@@ -59,44 +59,49 @@ function AddPasskeyForm({ onDone }: { onDone(added: PasskeyView | null): void })
     },
   });
   const error = add.isError && !wasCancelledByUser(add.error) ? add.error : null;
+  // The code prompt stays outside the form: its own submit would bubble (through the portal)
+  // to this form's and start a second ceremony.
   return (
-    <form
-      className="passkey-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = passkeyNameSchema.safeParse(name);
-        if (!parsed.success) {
-          setNameError(parsed.error.issues[0]?.message ?? passkeyMessages.registrationFailed);
-          return;
-        }
-        setNameError(null);
-        add.mutate(parsed.data);
-      }}
-    >
-      {error ? (
-        <Alert tone="error" title={passkeyMessages.registrationFailed}>
-          {error.message}
-        </Alert>
-      ) : null}
-      <TextField
-        label="Name"
-        hint="So you can tell your passkeys apart, e.g. “Work laptop”."
-        value={name}
-        maxLength={60}
-        onChange={(event) => setName(event.target.value)}
-        error={nameError}
-      />
-      <div className="settings-card-actions">
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Waiting for your device...' : 'Create passkey'}
-        </Button>
-        <Button type="button" variant="ghost" onClick={() => onDone(null)} disabled={add.isPending}>
-          Cancel
-        </Button>
-      </div>
+    <>
+      <form
+        className="passkey-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (add.isPending) return;
+          const parsed = passkeyNameSchema.safeParse(name);
+          if (!parsed.success) {
+            setNameError(parsed.error.issues[0]?.message ?? passkeyMessages.registrationFailed);
+            return;
+          }
+          setNameError(null);
+          add.mutate(parsed.data);
+        }}
+      >
+        {error ? (
+          <Alert tone="error" title={passkeyMessages.registrationFailed}>
+            {error.message}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Name"
+          hint="So you can tell your passkeys apart, e.g. “Work laptop”."
+          value={name}
+          maxLength={60}
+          onChange={(event) => setName(event.target.value)}
+          error={nameError}
+        />
+        <div className="settings-card-actions">
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Waiting for your device...' : 'Create passkey'}
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => onDone(null)} disabled={add.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
       {stepUpDialog}
-    </form>
+    </>
   );
 }
 
