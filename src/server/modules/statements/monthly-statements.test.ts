@@ -132,6 +132,16 @@ function movementsOf(statement: StatementRow): string {
 }
 
 describe('the statement job', () => {
+  it('is a registered job function with a seeded schedule (the Jobs page lists it)', async () => {
+    expect(testApp.context.jobFunctions.has('generate-monthly-statements')).toBe(true);
+    const [job] = rowsOf<{ schedule_cron: string; enabled: boolean }>(
+      await testApp.context.db.execute(
+        sql`select schedule_cron, enabled from scheduled_jobs where function_name = 'generate-monthly-statements'`,
+      ),
+    );
+    expect(job).toEqual({ schedule_cron: '0 7 1-7 * *', enabled: true });
+  });
+
   it('waits for the first business day of the month, then writes last month once', async () => {
     // March 1, 2026 is a Sunday: the first business day is Monday the 2nd.
     expect(statementPeriodDue('2026-03-01')).toBeNull();
