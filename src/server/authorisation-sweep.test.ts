@@ -170,6 +170,10 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  'GET /api/admin/payments': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/export.csv': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/owed-credits': adminRoute('payments:view', 200),
+  'POST /api/admin/payments/owed-credits/:id/resend': adminRoute('payments:manage', 404),
   // No hit to clear for the sweep's investor: an allowed role reaches the service (409).
   'POST /api/admin/investors/:id/watchlist-clearance': adminRoute('identity:clear-watchlist', 409),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),
@@ -202,6 +206,10 @@ const expected: Record<string, Expectation> = {
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),
   'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
+  'POST /functions/v1/sync-ach-events': adminRoute('jobs:run', 200),
+  'POST /functions/v1/reconcile-ach-payments': adminRoute('jobs:run', 200),
+  // Plaid's webhook: no session; only its signed JWT is a credential (decision 1500).
+  'POST /api/webhooks/plaid': open(401),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../shared/dates/business-time';
 import { DEFAULT_BRAND_NAME } from '../shared/brand';
+import { compareMoney, toMoneyString } from '../shared/money/decimal-string';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,6 +16,12 @@ const rateLimitSpec = z
     /^[1-9]\d{0,6}\/[1-9]\d{0,5}[smh]$/,
     'must look like 5/1h (a count, a slash, a window in s, m or h)',
   );
+
+/** A dollar amount such as 250000 or 250000.00, above zero and below the numeric(14,2) ceiling. */
+const moneyLimit = z
+  .string()
+  .regex(/^(?!0+(\.0{1,2})?$)\d{1,12}(\.\d{1,2})?$/, 'must be a dollar amount above zero, such as 250000.00')
+  .transform((value) => toMoneyString(value));
 
 const configSchema = z
   .object({
@@ -86,6 +93,10 @@ const configSchema = z
     CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
     JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
     ACH_SETTLEMENT_BUSINESS_DAYS: z.coerce.number().int().min(0).max(10).default(1),
+    /** The ACH rail (decision 1500): Plaid Transfer when PLAID_* is set, unless set to sandbox. */
+    ACH_PROVIDER: z.enum(['sandbox', 'plaid']).optional(),
+    ACH_INVESTOR_DAILY_LIMIT: moneyLimit.default('1000000.00'),
+    ACH_INVESTOR_MONTHLY_LIMIT: moneyLimit.default('3000000.00'),
     // Investor sign-in (src/server/modules/auth/auth-settings.ts). Limits read "count/window", e.g. 5/1h.
     SESSION_IDLE_MINUTES: positiveInt.default(30),
     SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
@@ -144,6 +155,20 @@ const configSchema = z
         message: 'needs PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV',
       });
     }
+    if (value.ACH_PROVIDER === 'plaid' && !plaid.every(Boolean)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ACH_PROVIDER'],
+        message: 'plaid needs PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV',
+      });
+    }
+    if (compareMoney(value.ACH_INVESTOR_MONTHLY_LIMIT, value.ACH_INVESTOR_DAILY_LIMIT) < 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ACH_INVESTOR_MONTHLY_LIMIT'],
+        message: 'must not be below ACH_INVESTOR_DAILY_LIMIT',
+      });
+    }
     if (value.NODE_ENV === 'production') {
       if (!value.FIELD_ENCRYPTION_KEY) {
         context.addIssue({
@@ -166,6 +191,8 @@ export interface AppConfig extends RawConfig {
   isProduction: boolean;
   isDemoMode: boolean;
   isSchedulerEnabled: boolean;
+  /** The ACH rail in use: ACH_PROVIDER, else Plaid Transfer when PLAID_* is set, else the sandbox. */
+  achProvider: 'sandbox' | 'plaid';
   appUrl: string;
   /** The WebAuthn relying party ID and the origins passkeys are accepted from (decision 1725). */
   webAuthn: { rpId: string; origins: string[] };
@@ -210,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     isDemoMode,
     isSchedulerEnabled: value.SCHEDULER_ENABLED ?? value.NODE_ENV !== 'test',
+    achProvider: value.ACH_PROVIDER ?? (value.PLAID_CLIENT_ID ? 'plaid' : 'sandbox'),
     appUrl,
     webAuthn: {
       rpId: value.WEBAUTHN_RP_ID ?? new URL(appUrl).hostname,

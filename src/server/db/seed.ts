@@ -88,6 +88,19 @@ export const seededJobs = [
     scheduleCron: '0 6 * * 1-5',
   },
   {
+    name: 'ACH events',
+    description:
+      "Reads the ACH rail's transfer events since the last one seen and moves each payment's state.",
+    functionName: 'sync-ach-events',
+    scheduleCron: '*/15 * * * *',
+  },
+  {
+    name: 'ACH reconciliation',
+    description: "Compares the ledger's ACH payments with the rail's events and records every difference.",
+    functionName: 'reconcile-ach-payments',
+    scheduleCron: '0 7 * * *',
+  },
+  {
     name: 'Quarter-end withdrawals',
     description: 'Pays pending withdrawals on the last day of each quarter.',
     functionName: 'process-withdrawals',

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
+import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminInvestorRoutes } from './admin-investors/routes';
+import { adminPaymentRoutes } from './admin-payments/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
@@ -41,6 +43,7 @@ export async function registerFeatureModules(
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));
   await app.register(adminAdjustmentRoutes(context));
+  await app.register(adminPaymentRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
@@ -52,6 +55,7 @@ export async function registerFeatureModules(
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(transferRoutes(context));
+  await app.register(achRailRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

@@ -614,6 +614,15 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
   'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
   'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'GET /api/admin/payments': (world) => ({
+    url: `/api/admin/payments?status=pending&from=2026-01-01&to=2026-12-31&q=${world.owner.investorId}&page=1`,
+  }),
+  'GET /api/admin/payments/export.csv': () => ({ url: '/api/admin/payments/export.csv?status=settled' }),
+  'GET /api/admin/payments/owed-credits': () => ({ url: '/api/admin/payments/owed-credits' }),
+  // No credit is owed in the sweep's world: an allowed role reaches the rail's service (404).
+  'POST /api/admin/payments/owed-credits/:id/resend': () => ({
+    url: '/api/admin/payments/owed-credits/00000000-0000-4000-8000-000000000015/resend',
+  }),
   'POST /api/admin/investors/:id/watchlist-clearance': (world) => ({
     url: `/api/admin/investors/${world.owner.investorId}/watchlist-clearance`,
     payload: { reason: 'Reviewed the screening: a different person (date of birth differs).' },
@@ -714,6 +723,12 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/process-withdrawals': jobRun,
   'POST /functions/v1/send-scheduled-campaigns': jobRun,
   'POST /functions/v1/settle-ach-payments': jobRun,
+  'POST /functions/v1/sync-ach-events': jobRun,
+  'POST /functions/v1/reconcile-ach-payments': jobRun,
+  'POST /api/webhooks/plaid': () => ({
+    url: '/api/webhooks/plaid',
+    payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
+  }),
 };
 
 export function routeKey(route: { method: string; url: string }): string {
