@@ -101,6 +101,14 @@ const expected: Record<string, Expectation> = {
   'POST /api/auth/step-up/verify': investorRoute(400),
 
   'GET /api/settings': investorRoute(200),
+  // Passkeys (decision 1725): adding one needs the step-up both sweep investors made; a
+  // passkey id that is not the caller's answers 404.
+  'GET /api/settings/passkeys': investorRoute(200),
+  'POST /api/settings/passkeys/options': investorRoute(200),
+  'POST /api/settings/passkeys': investorRoute(400),
+  'DELETE /api/settings/passkeys/:passkeyId': investorRoute(200, 404),
+  'POST /api/auth/passkey/options': open(200),
+  'POST /api/auth/passkey/sign-in': open(401),
   'PATCH /api/settings/profile': investorRoute(200),
   'PUT /api/settings/notification-preferences': investorRoute(200),
   'POST /api/settings/email-change/start': investorRoute(200),

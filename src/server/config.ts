@@ -115,6 +115,23 @@ const configSchema = z
     AUTH_LIMIT_PASSWORD_PER_IP: rateLimitSpec.default('30/15m'),
     AUTH_LIMIT_CODE_CHECKS_PER_IP: rateLimitSpec.default('30/15m'),
     AUTH_LIMIT_LINK_CONFIRMS_PER_IP: rateLimitSpec.default('30/15m'),
+    AUTH_LIMIT_PASSKEY_PER_IP: rateLimitSpec.default('30/15m'),
+    /** The WebAuthn relying party (decision 1725): a domain, by default APP_URL's host. */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+        'must be a domain such as steadyline.example',
+      )
+      .optional(),
+    /** Origins passkeys may be used from, comma-separated; by default APP_URL's origin. */
+    WEBAUTHN_ORIGINS: z
+      .string()
+      .refine(
+        (value) => value.split(',').every((origin) => /^https?:\/\/[^/\s]+$/.test(origin.trim())),
+        'must be origins such as https://steadyline.example, comma-separated',
+      )
+      .optional(),
   })
   .superRefine((value, context) => {
     const twilio = [value.TWILIO_ACCOUNT_SID, value.TWILIO_AUTH_TOKEN, value.TWILIO_FROM];
@@ -179,6 +196,8 @@ export interface AppConfig extends RawConfig {
   /** The ACH rail in use: ACH_PROVIDER, else Plaid Transfer when PLAID_* is set, else the sandbox. */
   achProvider: 'sandbox' | 'plaid';
   appUrl: string;
+  /** The WebAuthn relying party ID and the origins passkeys are accepted from (decision 1725). */
+  webAuthn: { rpId: string; origins: string[] };
   emailFrom: string;
   /** 32-byte key for AES-256-GCM field encryption. */
   fieldEncryptionKey: Buffer;
@@ -222,6 +241,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isSchedulerEnabled: value.SCHEDULER_ENABLED ?? value.NODE_ENV !== 'test',
     achProvider: value.ACH_PROVIDER ?? (value.PLAID_CLIENT_ID ? 'plaid' : 'sandbox'),
     appUrl,
+    webAuthn: {
+      rpId: value.WEBAUTHN_RP_ID ?? new URL(appUrl).hostname,
+      origins: value.WEBAUTHN_ORIGINS
+        ? value.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim())
+        : [new URL(appUrl).origin],
+    },
     emailFrom:
       value.EMAIL_FROM ??
       `${value.BRAND_NAME} <no-reply@${new URL(appUrl).hostname.replace(/^localhost$/, 'steadyline.example')}>`,

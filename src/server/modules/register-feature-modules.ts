@@ -21,6 +21,7 @@ import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
+import { passkeyRoutes } from './passkeys/routes';
 import { settingsRoutes } from './settings/routes';
 import { taxRunRoutes } from './tax-runs/routes';
 import { registerStatementFunctions } from './statements/register-statement-functions';
@@ -50,6 +51,7 @@ export async function registerFeatureModules(
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
+  await app.register(passkeyRoutes(context));
   registerMoneyFunctions(context);
   registerStatementFunctions(context);
   await registerNotificationsModule(app, context);

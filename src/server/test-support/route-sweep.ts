@@ -19,6 +19,7 @@ import {
   pageHotspots,
   scheduledJobs,
   sessions,
+  userPasskeys,
   users,
 } from '../db/schema';
 import {
@@ -75,10 +76,30 @@ export interface SweepWorld {
   /** A product the owner can buy (never edited by the sweep's admin calls). */
   purchasable: { productId: string; termYears: number; rate: string };
   jobId: string;
+  /** A passkey of the owner's (its key is never used: the sweep only lists and removes it). */
+  ownerPasskeyId: string;
   hotspotId: string;
   templateId: string;
   campaignId: string;
 }
+
+/** Well-formed WebAuthn answers no authenticator made: every check must refuse them. */
+const forgedPasskeyResponse = {
+  registration: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+    clientExtensionResults: {},
+  },
+  authentication: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    clientExtensionResults: {},
+  },
+};
 
 /** A sweep investor: the real sign-up, identity, a linked account, a manual one, a note and a withdrawal. */
 async function createSweepInvestor(
@@ -155,6 +176,17 @@ export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
     accruedUnposted: '64.66',
     generatedAt: testApp.clock.now(),
   });
+  const [ownerPasskey] = await testApp.context.db
+    .insert(userPasskeys)
+    .values({
+      userId: owner.userId,
+      credentialId: 'sweep-owner-credential',
+      publicKey: 'AAAA',
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: 'Sweep laptop',
+    })
+    .returning({ id: userPasskeys.id });
   const other = await createSweepInvestor(testApp, 'other@sweep.example', 'Oscar');
   const admins = {
     support: await signInTestAdmin(testApp, 'support'),
@@ -198,6 +230,7 @@ export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
       rate: purchasable!.interestRateAnnual.replace(/0+$/, ''),
     },
     jobId: job!.id,
+    ownerPasskeyId: ownerPasskey!.id,
     hotspotId: hotspot!.id,
     templateId: String((template.template as { id: string }).id),
     campaignId: String((campaign.campaign as { id: string }).id),
@@ -369,6 +402,20 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Settings.
   'GET /api/settings': () => ({ url: '/api/settings' }),
+  'GET /api/settings/passkeys': () => ({ url: '/api/settings/passkeys' }),
+  'POST /api/settings/passkeys/options': () => ({ url: '/api/settings/passkeys/options', payload: {} }),
+  'POST /api/settings/passkeys': () => ({
+    url: '/api/settings/passkeys',
+    payload: { name: 'Laptop', response: forgedPasskeyResponse.registration },
+  }),
+  'DELETE /api/settings/passkeys/:passkeyId': (world) => ({
+    url: `/api/settings/passkeys/${world.ownerPasskeyId}`,
+  }),
+  'POST /api/auth/passkey/options': () => ({ url: '/api/auth/passkey/options', payload: {} }),
+  'POST /api/auth/passkey/sign-in': () => ({
+    url: '/api/auth/passkey/sign-in',
+    payload: { response: forgedPasskeyResponse.authentication },
+  }),
   'PATCH /api/settings/profile': (world, caller) => ({
     url: '/api/settings/profile',
     payload: {
@@ -387,6 +434,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
       withdrawal_confirmation_sms: false,
       account_verification_email: true,
       account_verification_sms: false,
+      monthly_statement_email: true,
+      monthly_statement_sms: false,
       marketing_email: false,
       marketing_sms: false,
     },
