@@ -11,10 +11,11 @@ let server: AppServer | undefined;
 
 /** One demo-mode server for the whole browser run; tests isolate themselves with unique e-mails. */
 export async function setup(project: TestProject) {
-  // Every browser test signs in from 127.0.0.1: raise the per-IP limits (never switch them off).
+  // The limits users get (decision 1360): the server trusts its proxy, as behind a load
+  // balancer, and each browser context arrives from an address of its own (support/browser.ts).
   server = await startAppServer({
     port: Number(process.env.E2E_PORT ?? 3990),
-    env: { RATE_LIMIT_MULTIPLIER: '20' },
+    env: { TRUST_PROXY: 'true' },
     readyTimeoutMs: 300_000,
   });
   project.provide('baseUrl', server.baseUrl);

@@ -126,7 +126,16 @@ async function buildProviders(config: AppConfig, overrides: BuildAppOptions['pro
           environment: config.PLAID_ENV,
         })
       : sandboxBankConnectionProvider({ key: config.fieldEncryptionKey }));
-  const kyc = overrides?.kyc ?? sandboxKycProvider();
+  const kyc =
+    overrides?.kyc ??
+    (config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV && config.PLAID_IDV_TEMPLATE_ID
+      ? (await import('./providers/plaid-identity-verification')).plaidIdentityVerificationProvider({
+          clientId: config.PLAID_CLIENT_ID,
+          secret: config.PLAID_SECRET,
+          environment: config.PLAID_ENV,
+          templateId: config.PLAID_IDV_TEMPLATE_ID,
+        })
+      : sandboxKycProvider());
   return { email, sms, ach, bankConnection, kyc };
 }
 

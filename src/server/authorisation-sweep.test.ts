@@ -112,6 +112,8 @@ const expected: Record<string, Expectation> = {
   'GET /api/banking/identity': investorRoute(200),
   // Both sweep investors already have a tax record: changes go through /settings (step-up).
   'POST /api/banking/identity': investorRoute(409),
+  // Their identities are approved: nothing pending to read again.
+  'POST /api/banking/identity/recheck': investorRoute(409),
   'GET /api/banking/accounts': investorRoute(200),
   'POST /api/banking/accounts/:id/micro-deposits': investorRoute(422, 404),
   'POST /api/banking/accounts/:id/refresh': investorRoute(200, 404),
@@ -132,6 +134,9 @@ const expected: Record<string, Expectation> = {
   'GET /api/portal/documents': investorRoute(200),
   'GET /api/portal/documents/promissory-notes/:investmentId': investorRoute(200, 404),
   'GET /api/portal/documents/tax-forms/:year': investorRoute(404),
+  // Only the owner has a January 2025 statement: another investor asking for it gets 404.
+  'GET /api/portal/documents/statements/:month': investorRoute(200, 404),
+  'GET /api/portal/documents/agreements/:investmentId': investorRoute(200, 404),
   'GET /api/purchases/options': investorRoute(200),
   // Another investor's bank account is not one of the caller's: refused as an unchosen account.
   'POST /api/purchases': investorRoute(201, 400),
@@ -152,8 +157,17 @@ const expected: Record<string, Expectation> = {
   // Signing out answers alike whether or not there was a session to end.
   'DELETE /api/admin/session': open(204),
   'GET /api/admin/dashboard': adminRoute('dashboard:view', 200),
+  'GET /api/admin/audit': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/facets': adminRoute('audit:view', 200),
+  'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  'GET /api/admin/payments': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/export.csv': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/owed-credits': adminRoute('payments:view', 200),
+  'POST /api/admin/payments/owed-credits/:id/resend': adminRoute('payments:manage', 404),
+  // No hit to clear for the sweep's investor: an allowed role reaches the service (409).
+  'POST /api/admin/investors/:id/watchlist-clearance': adminRoute('identity:clear-watchlist', 409),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),
   'PUT /functions/v1/admin-products': adminRoute('products:manage', 200),
   'POST /api/admin/products': adminRoute('products:manage', 201),
@@ -179,6 +193,7 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/jobs/:id/history': adminRoute('jobs:view', 200),
   'POST /functions/v1/calculate-daily-interest': adminRoute('jobs:run', 200),
   'POST /functions/v1/cleanup-expired-auth': adminRoute('jobs:run', 200),
+  'POST /functions/v1/generate-monthly-statements': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-maturities': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),

@@ -56,6 +56,11 @@ const configSchema = z
     PLAID_CLIENT_ID: z.string().min(1).optional(),
     PLAID_SECRET: z.string().min(1).optional(),
     PLAID_ENV: z.enum(['sandbox', 'development', 'production']).optional(),
+    /** Plaid Identity Verification template; with PLAID_* set, identity checks go to Plaid. */
+    PLAID_IDV_TEMPLATE_ID: z
+      .string()
+      .regex(/^idvtmp_[A-Za-z0-9]+$/, 'must be a Plaid template id such as idvtmp_52xR9LKo77r1Np')
+      .optional(),
     FIELD_ENCRYPTION_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$|^[A-Za-z0-9+/]{43}=$/, 'must be 32 bytes as 64 hex digits or base64')
@@ -70,6 +75,16 @@ const configSchema = z
     PAYER_TIN: z
       .string()
       .regex(/^\d{2}-\d{7}$/, 'must be an EIN such as 12-3456789')
+      .optional(),
+    /** The IRS FIRE Transmitter Control Code: needed to produce the 1099-INT information return file. */
+    IRS_TCC: z
+      .string()
+      .regex(/^[A-Z0-9]{5}$/, 'must be the 5-character Transmitter Control Code')
+      .optional(),
+    IRS_CONTACT_NAME: z.string().min(1).max(40).optional(),
+    IRS_CONTACT_PHONE: z
+      .string()
+      .regex(/^\d{10,15}$/, 'must be 10 to 15 digits')
       .optional(),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -114,6 +129,13 @@ const configSchema = z
         code: 'custom',
         path: ['PLAID_CLIENT_ID'],
         message: 'PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV must be set together',
+      });
+    }
+    if (value.PLAID_IDV_TEMPLATE_ID && !value.PLAID_CLIENT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['PLAID_IDV_TEMPLATE_ID'],
+        message: 'needs PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV',
       });
     }
     if (value.ACH_PROVIDER === 'plaid' && !plaid.every(Boolean)) {

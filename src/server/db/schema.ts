@@ -170,6 +170,9 @@ export const investors = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     status: text('status').notNull().default('pending'),
+    /** Why staff last suspended, reinstated or closed the investor (migration 0170). */
+    statusReason: text('status_reason'),
+    statusChangedAt: at('status_changed_at'),
     referralCode: text('referral_code').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -290,6 +293,49 @@ export const taxRecordChanges = pgTable(
   ],
 );
 
+/**
+ * Every identity verification the KYC provider ran, pending and failed ones too, with its
+ * watchlist (OFAC) screening (issue 15, decision 1520). No PII: that stays in tax_records.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    /** The provider's own word (Plaid: active, success, failed, pending_review, ...). */
+    providerStatus: text('provider_status').notNull(),
+    failureReason: text('failure_reason'),
+    watchlistStatus: text('watchlist_status').notNull(),
+    watchlistReference: text('watchlist_reference'),
+    watchlistClearedAt: at('watchlist_cleared_at'),
+    watchlistClearedBy: uuid('watchlist_cleared_by').references(() => adminUsers.id),
+    watchlistClearReason: text('watchlist_clear_reason'),
+    createdAt: createdAt(),
+    checkedAt: at('checked_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identity_verifications_reference_key').on(table.provider, table.reference),
+    index('identity_verifications_investor_idx').on(table.investorId, table.createdAt.desc()),
+    index('identity_verifications_hits_idx').on(table.investorId).where(sql`watchlist_status = 'hit'`),
+    check('identity_verifications_status_check', inList('status', ['approved', 'review', 'rejected'])),
+    check(
+      'identity_verifications_watchlist_check',
+      inList('watchlist_status', ['not_screened', 'clear', 'hit', 'cleared']),
+    ),
+    check(
+      'identity_verifications_cleared_check',
+      sql.raw(
+        `(watchlist_status = 'cleared') = (watchlist_cleared_at is not null and watchlist_cleared_by is not null and watchlist_clear_reason is not null)`,
+      ),
+    ),
+  ],
+);
+
 export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
 
 export const bankAccounts = pgTable(
@@ -355,6 +401,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   withdrawalConfirmationSms: boolean('withdrawal_confirmation_sms').notNull().default(false),
   accountVerificationEmail: boolean('account_verification_email').notNull().default(true),
   accountVerificationSms: boolean('account_verification_sms').notNull().default(false),
+  monthlyStatementEmail: boolean('monthly_statement_email').notNull().default(true),
+  monthlyStatementSms: boolean('monthly_statement_sms').notNull().default(false),
   marketingEmail: boolean('marketing_email').notNull().default(false),
   marketingSms: boolean('marketing_sms').notNull().default(false),
   /** TCPA consent recorded when marketing SMS is switched on. */
@@ -438,6 +486,54 @@ export const adminSessions = pgTable(
   ],
 );
 
+/**
+ * Append-only (decision 1600): triggers refuse UPDATE and DELETE. One row per admin write,
+ * sign-in or failed sign-in, written by recordAdminAudit in the change's own transaction.
+ * `before`/`after` hold only the fields that changed (secrets redacted).
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorAdminId: uuid('actor_admin_id').references(() => adminUsers.id),
+    actorEmail: text('actor_email'),
+    ipAddress: text('ip_address'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    index('admin_audit_log_occurred_idx').on(sql`${table.occurredAt} DESC`, sql`${table.id} DESC`),
+    index('admin_audit_log_actor_idx').on(
+      table.actorAdminId,
+      sql`${table.occurredAt} DESC`,
+      sql`${table.id} DESC`,
+    ),
+    index('admin_audit_log_action_idx').on(
+      table.action,
+      sql`${table.occurredAt} DESC`,
+      sql`${table.id} DESC`,
+    ),
+    index('admin_audit_log_target_idx').on(
+      table.targetType,
+      table.targetId,
+      sql`${table.occurredAt} DESC`,
+      sql`${table.id} DESC`,
+    ),
+    check(
+      'admin_audit_log_action_check',
+      sql`${table.action} ~ '^[a-z][a-z_]*(\\.[a-z][a-z_]*)+$' AND length(${table.action}) <= 80`,
+    ),
+    check(
+      'admin_audit_log_target_type_check',
+      sql`${table.targetType} ~ '^[a-z][a-z_]*$' AND length(${table.targetType}) <= 40`,
+    ),
+  ],
+);
+
 export const productAuditActions = ['created', 'updated', 'activated', 'deactivated'] as const;
 
 export const investmentProductAudit = pgTable(
@@ -492,6 +588,8 @@ export const investments = pgTable(
     withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 })
       .notNull()
       .default('0'),
+    /** The sum of the note's applied manual adjustments, signed (migration 0171, decision 1621). */
+    amountAdjusted: money('amount_adjusted').notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
@@ -524,6 +622,7 @@ export const transactionTypes = [
   'withdrawal',
   'reinvestment',
   'reversal',
+  'adjustment',
 ] as const;
 
 /** The append-only ledger. */
@@ -546,6 +645,8 @@ export const investmentTransactions = pgTable(
     ),
     achPaymentId: uuid('ach_payment_id'),
     withdrawalId: uuid('withdrawal_id'),
+    /** For `adjustment` entries: the approved four-eyes adjustment (one entry each). */
+    adjustmentId: uuid('adjustment_id').references((): AnyPgColumn => ledgerAdjustments.id),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -583,6 +684,9 @@ export const investmentTransactions = pgTable(
     uniqueIndex('investment_transactions_reversal_key')
       .on(table.reversesTransactionId)
       .where(sql`reverses_transaction_id is not null`),
+    uniqueIndex('investment_transactions_adjustment_key')
+      .on(table.adjustmentId)
+      .where(sql`adjustment_id is not null`),
     check('investment_transactions_type_check', inList('transaction_type', transactionTypes)),
     check('investment_transactions_amount_check', sql.raw('amount >= 0')),
     check(
@@ -591,7 +695,8 @@ export const investmentTransactions = pgTable(
         or (transaction_type = 'interest_payment' and value_effect in (0, amount))
         or (transaction_type = 'withdrawal' and value_effect = -amount)
         or (transaction_type = 'reinvestment' and value_effect in (amount, -amount))
-        or (transaction_type = 'reversal' and reverses_transaction_id is not null)`),
+        or (transaction_type = 'reversal' and reverses_transaction_id is not null)
+        or (transaction_type = 'adjustment' and adjustment_id is not null and amount > 0 and value_effect in (amount, -amount))`),
     ),
   ],
 );
@@ -828,6 +933,9 @@ export const withdrawals = pgTable(
     paidAt: at('paid_at'),
     cancelledAt: at('cancelled_at'),
     failureReason: text('failure_reason'),
+    /** Why staff cancelled it (migration 0170); the money stays in the note. */
+    cancellationReason: text('cancellation_reason'),
+    cancelledByAdminId: uuid('cancelled_by_admin_id').references(() => adminUsers.id),
     achPaymentId: uuid('ach_payment_id'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
@@ -1151,3 +1259,220 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- back office (issue 16)
+
+/** Every suspension, reinstatement and closure by staff, with its reason (decision 1620). */
+export const investorStatusChanges = pgTable(
+  'investor_status_changes',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason').notNull(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_status_changes_investor_idx').on(table.investorId, table.createdAt),
+    check('investor_status_changes_to_check', inList('to_status', ['active', 'suspended', 'closed'])),
+  ],
+);
+
+export const ledgerAdjustmentDirections = ['credit', 'debit'] as const;
+export const ledgerAdjustmentStatuses = ['pending', 'applied', 'rejected'] as const;
+
+/**
+ * Four-eyes manual adjustments (decision 1621): proposed by one admin, applied (one
+ * `adjustment` ledger entry) or rejected by another; the database refuses the proposer as decider.
+ */
+export const ledgerAdjustments = pgTable(
+  'ledger_adjustments',
+  {
+    id: id(),
+    investmentId: uuid('investment_id').notNull(),
+    investorId: uuid('investor_id').notNull(),
+    direction: text('direction').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    proposedAt: at('proposed_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => adminUsers.id),
+    decidedAt: at('decided_at'),
+    decisionReason: text('decision_reason'),
+    transactionId: uuid('transaction_id').references((): AnyPgColumn => investmentTransactions.id),
+  },
+  (table) => [
+    foreignKey({
+      name: 'ledger_adjustments_note_investor_fk',
+      columns: [table.investmentId, table.investorId],
+      foreignColumns: [investments.id, investments.investorId],
+    }),
+    index('ledger_adjustments_status_idx').on(table.status, table.proposedAt),
+    index('ledger_adjustments_investor_idx').on(table.investorId, table.proposedAt),
+    check('ledger_adjustments_direction_check', inList('direction', ledgerAdjustmentDirections)),
+    check('ledger_adjustments_status_check', inList('status', ledgerAdjustmentStatuses)),
+    check('ledger_adjustments_amount_check', sql.raw('amount > 0')),
+    check('ledger_adjustments_four_eyes_check', sql.raw('decided_by is null or decided_by <> proposed_by')),
+    check(
+      'ledger_adjustments_decided_check',
+      sql.raw(`(status = 'pending') = (decided_at is null) and (status = 'pending') = (decided_by is null)`),
+    ),
+    check('ledger_adjustments_applied_check', sql.raw(`(status = 'applied') = (transaction_id is not null)`)),
+  ],
+);
+
+/** One year-end tax run (decision 1622). */
+export const taxRuns = pgTable(
+  'tax_runs',
+  {
+    id: id(),
+    taxYear: integer('tax_year').notNull(),
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    startedAt: at('started_at').notNull().defaultNow(),
+    formsIssued: integer('forms_issued').notNull().default(0),
+    correctionsIssued: integer('corrections_issued').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    missingTaxRecordCount: integer('missing_tax_record_count').notNull().default(0),
+    totalInterest: money('total_interest').notNull().default('0'),
+  },
+  (table) => [
+    index('tax_runs_year_idx').on(table.taxYear, table.startedAt),
+    check('tax_runs_year_check', sql.raw('tax_year between 1900 and 2199')),
+  ],
+);
+
+/** An issued 1099-INT as printed; a correction is a new version and the newest is current. */
+export const taxForms = pgTable(
+  'tax_forms',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    taxYear: integer('tax_year').notNull(),
+    taxRunId: uuid('tax_run_id')
+      .notNull()
+      .references(() => taxRuns.id),
+    version: integer('version').notNull(),
+    isCorrection: boolean('is_correction').notNull(),
+    isCurrent: boolean('is_current').notNull().default(true),
+    supersedesFormId: uuid('supersedes_form_id').references((): AnyPgColumn => taxForms.id),
+    interestAmount: money('interest_amount').notNull(),
+    recipientFirstName: text('recipient_first_name').notNull(),
+    recipientLastName: text('recipient_last_name').notNull(),
+    recipientAddress1: text('recipient_address1').notNull(),
+    recipientAddress2: text('recipient_address2'),
+    recipientCity: text('recipient_city').notNull(),
+    recipientState: text('recipient_state').notNull(),
+    recipientPostalCode: text('recipient_postal_code').notNull(),
+    tinType: text('tin_type').notNull(),
+    tinLastFour: text('tin_last_four').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tax_forms_version_key').on(table.investorId, table.taxYear, table.version),
+    uniqueIndex('tax_forms_current_key').on(table.investorId, table.taxYear).where(sql`is_current`),
+    index('tax_forms_run_idx').on(table.taxRunId),
+    index('tax_forms_year_idx').on(table.taxYear, table.investorId),
+    check('tax_forms_year_check', sql.raw('tax_year between 1900 and 2199')),
+    check('tax_forms_amount_check', sql.raw('interest_amount >= 0')),
+    check(
+      'tax_forms_version_check',
+      sql.raw(
+        '(version >= 1 and (version = 1) = (not is_correction) and (version = 1) = (supersedes_form_id is null))',
+      ),
+    ),
+    check('tax_forms_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+  ],
+);
+
+// ---------------------------------------------------------------- statements and passkeys
+
+/** One monthly statement per investor and month (decision 1720): its figures frozen when generated. */
+export const investorStatements = pgTable(
+  'investor_statements',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    /** The first day of the month the statement covers. */
+    period: date('period', { mode: 'string' }).notNull(),
+    openingBalance: money('opening_balance').notNull(),
+    purchases: money('purchases').notNull(),
+    interestCredited: money('interest_credited').notNull(),
+    /** Standard interest paid to the bank: reported, not part of the balance. */
+    interestPaid: money('interest_paid').notNull(),
+    transfersToBank: money('transfers_to_bank').notNull(),
+    movedBetweenNotes: money('moved_between_notes').notNull(),
+    adjustments: money('adjustments').notNull(),
+    closingBalance: money('closing_balance').notNull(),
+    accruedUnposted: money('accrued_unposted').notNull(),
+    generatedAt: at('generated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('investor_statements_investor_period_key').on(table.investorId, table.period),
+    check('investor_statements_period_check', sql.raw('extract(day from period) = 1')),
+    check(
+      'investor_statements_reconciles_check',
+      sql.raw(
+        'closing_balance = opening_balance + purchases + interest_credited - transfers_to_bank + moved_between_notes + adjustments',
+      ),
+    ),
+  ],
+);
+
+/** WebAuthn credentials (decision 1725). */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url credential id. */
+    credentialId: text('credential_id').notNull(),
+    /** base64url COSE public key. */
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('user_passkeys_credential_key').on(table.credentialId),
+    index('user_passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/** Outstanding WebAuthn challenges, stored as SHA-256 hashes; each is consumed once. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webauthn_challenges_hash_key').on(table.challengeHash),
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_check', inList('purpose', ['registration', 'authentication'])),
+  ],
+);

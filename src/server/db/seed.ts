@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { addDays, addMonths, endOfQuarter, type IsoDate, minDate } from '../../shared/dates/calendar-date';
+import {
+  addDays,
+  addMonths,
+  endOfQuarter,
+  type IsoDate,
+  minDate,
+  startOfMonth,
+} from '../../shared/dates/calendar-date';
 import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../shared/products/plans';
+import { nextBusinessDayOnOrAfter } from '../../shared/dates/business-days';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { historyNotifier } from '../modules/money/money-notices';
+import { generateStatementsForMonth } from '../modules/statements/generate-monthly-statements';
 import { insertFundedNote } from '../modules/money/note-repository';
 import { runMoneyDays } from '../modules/money/run-money-days';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
@@ -102,6 +111,15 @@ export const seededJobs = [
     description: 'Sends notification campaigns whose scheduled time has come.',
     functionName: 'send-scheduled-campaigns',
     scheduleCron: '*/5 * * * *',
+  },
+  {
+    // Days 1-7 at 07:00, after the night's interest posting; the function itself waits for the
+    // month's first business day and writes each statement once (decision 1720).
+    name: 'Monthly statements',
+    description:
+      'Writes last month’s statement for each investor on the first business day and e-mails that it is ready.',
+    functionName: 'generate-monthly-statements',
+    scheduleCron: '0 7 1-7 * *',
   },
   {
     name: 'Auth cleanup',
@@ -404,6 +422,15 @@ async function writeDemoHistory(
       });
     },
   });
+  // The statement job for every month that has ended (decision 1720); no "ready" notices for history.
+  const firstMonth = startOfMonth(notes.map((note) => note.startDate).reduce(minDate));
+  for (let period = firstMonth; period < startOfMonth(today); period = addMonths(period, 1)) {
+    const issuedOn = nextBusinessDayOnOrAfter(addMonths(period, 1));
+    await generateStatementsForMonth(
+      { db, now: new Date(`${issuedOn}T12:00:00Z`), brandName: config.BRAND_NAME, notify: false },
+      period,
+    );
+  }
 }
 
 const DEMO_AGREEMENT_VERSION = '2025-01';

@@ -41,6 +41,7 @@ beforeEach(async () => {
 async function addJob(name: string, functionName: string, scheduleCron: string) {
   return createJob(
     testApp.context,
+    null,
     jobInput.parse({ name, description: null, functionName, scheduleCron, configuration: { batch: 10 } }),
   );
 }
@@ -105,12 +106,12 @@ describe('scheduler', () => {
 
   it('does not fire a disabled job, and skips what it missed while disabled', async () => {
     const job = await addJob('Quarter hour', 'test-record', '*/15 * * * *');
-    await setJobEnabled(testApp.context, job.id, false);
+    await setJobEnabled(testApp.context, null, job.id, false);
     await tickAt('2026-03-10T15:15:00Z');
     await tickAt('2026-03-10T16:40:00Z');
     expect(calls).toEqual([]);
 
-    const enabled = await setJobEnabled(testApp.context, job.id, true);
+    const enabled = await setJobEnabled(testApp.context, null, job.id, true);
     expect(enabled.nextRunAt).toBe('2026-03-10T16:45:00.000Z');
     expect((await tickAt('2026-03-10T16:44:00Z')).runs).toEqual([]);
     expect((await tickAt('2026-03-10T16:45:00Z')).runs).toHaveLength(1);

@@ -64,6 +64,7 @@ describe.skipIf(!isPostgresRun())('two app instances on one PostgreSQL', () => {
       ].map(([name, scheduleCron]) =>
         createJob(
           first.context,
+          null,
           jobInput.parse({
             name,
             description: null,
@@ -102,6 +103,7 @@ describe.skipIf(!isPostgresRun())('two app instances on one PostgreSQL', () => {
     await deleteAllJobs(first.context);
     const job = await createJob(
       first.context,
+      null,
       jobInput.parse({
         name: 'Long',
         description: null,

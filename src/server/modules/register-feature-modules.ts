@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminAuditRoutes } from './admin-audit/routes';
 import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
+import { adminInvestorRoutes } from './admin-investors/routes';
+import { adminPaymentRoutes } from './admin-payments/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
@@ -17,6 +21,7 @@ import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
 import { settingsRoutes } from './settings/routes';
+import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -32,13 +37,18 @@ export async function registerFeatureModules(
   dependencies: FeatureDependencies,
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
+  await app.register(adminAuditRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
+  await app.register(adminInvestorRoutes(context));
+  await app.register(adminAdjustmentRoutes(context));
+  await app.register(adminPaymentRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
   registerMoneyFunctions(context);
+  registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(purchaseRoutes(context));

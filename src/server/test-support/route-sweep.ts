@@ -11,7 +11,14 @@ import { eq } from 'drizzle-orm';
 import type { AdminRole } from '../../shared/admin/permissions';
 import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';
 import { hashToken, generateToken } from '../security/tokens';
-import { investmentProducts, investors, pageHotspots, scheduledJobs, sessions } from '../db/schema';
+import {
+  investmentProducts,
+  investorStatements,
+  investors,
+  pageHotspots,
+  scheduledJobs,
+  sessions,
+} from '../db/schema';
 import { type SignedInAdmin, signInTestAdmin } from '../modules/admin-auth/admin-test-helpers';
 import { ADMIN_SESSION_COOKIE } from '../modules/admin-auth/session-cookie';
 import { insertSession } from '../modules/auth/repository';
@@ -128,6 +135,21 @@ async function adminCall(
 
 export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
   const owner = await createSweepInvestor(testApp, 'owner@sweep.example', 'Olivia');
+  // The owner's statement for January 2025, as the statement job writes it (decision 1720).
+  await testApp.context.db.insert(investorStatements).values({
+    investorId: owner.investorId,
+    period: '2025-01-01',
+    openingBalance: '0.00',
+    purchases: '10000.00',
+    interestCredited: '0.00',
+    interestPaid: '0.00',
+    transfersToBank: '0.00',
+    movedBetweenNotes: '0.00',
+    adjustments: '0.00',
+    closingBalance: '10000.00',
+    accruedUnposted: '64.66',
+    generatedAt: testApp.clock.now(),
+  });
   const other = await createSweepInvestor(testApp, 'other@sweep.example', 'Oscar');
   const admins = {
     support: await signInTestAdmin(testApp, 'support'),
@@ -406,6 +428,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Banking.
   'GET /api/banking/identity': () => ({ url: '/api/banking/identity' }),
+  'POST /api/banking/identity/recheck': () => ({ url: '/api/banking/identity/recheck' }),
   'POST /api/banking/identity': () => ({
     url: '/api/banking/identity',
     payload: {
@@ -471,6 +494,10 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: `/api/portal/documents/promissory-notes/${world.owner.investmentId}`,
   }),
   'GET /api/portal/documents/tax-forms/:year': () => ({ url: '/api/portal/documents/tax-forms/2025' }),
+  'GET /api/portal/documents/statements/:month': () => ({ url: '/api/portal/documents/statements/2025-01' }),
+  'GET /api/portal/documents/agreements/:investmentId': (world) => ({
+    url: `/api/portal/documents/agreements/${world.owner.investmentId}`,
+  }),
   'GET /api/purchases/options': () => ({ url: '/api/purchases/options' }),
   'POST /api/purchases': (world) => ({
     url: '/api/purchases',
@@ -538,6 +565,19 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
   'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
   'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'GET /api/admin/payments': (world) => ({
+    url: `/api/admin/payments?status=pending&from=2026-01-01&to=2026-12-31&q=${world.owner.investorId}&page=1`,
+  }),
+  'GET /api/admin/payments/export.csv': () => ({ url: '/api/admin/payments/export.csv?status=settled' }),
+  'GET /api/admin/payments/owed-credits': () => ({ url: '/api/admin/payments/owed-credits' }),
+  // No credit is owed in the sweep's world: an allowed role reaches the rail's service (404).
+  'POST /api/admin/payments/owed-credits/:id/resend': () => ({
+    url: '/api/admin/payments/owed-credits/00000000-0000-4000-8000-000000000015/resend',
+  }),
+  'POST /api/admin/investors/:id/watchlist-clearance': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/watchlist-clearance`,
+    payload: { reason: 'Reviewed the screening: a different person (date of birth differs).' },
+  }),
   'GET /functions/v1/admin-products': () => ({ url: '/functions/v1/admin-products' }),
   'PUT /functions/v1/admin-products': async (world) => ({
     url: '/functions/v1/admin-products',
@@ -619,9 +659,17 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: `/api/admin/jobs/${world.jobId}/enabled`,
     payload: { enabled: true },
   }),
+  'GET /api/admin/audit': (world) => ({
+    url: `/api/admin/audit?target_type=product&actor=${world.admins.superAdmin.id}`,
+  }),
+  'GET /api/admin/audit/facets': () => ({ url: '/api/admin/audit/facets' }),
+  'GET /api/admin/audit/export.csv': () => ({
+    url: '/api/admin/audit/export.csv?from=2026-01-01&to=2026-12-31',
+  }),
   'GET /api/admin/jobs/:id/history': (world) => ({ url: `/api/admin/jobs/${world.jobId}/history` }),
   'POST /functions/v1/calculate-daily-interest': jobRun,
   'POST /functions/v1/cleanup-expired-auth': jobRun,
+  'POST /functions/v1/generate-monthly-statements': jobRun,
   'POST /functions/v1/process-maturities': jobRun,
   'POST /functions/v1/process-withdrawals': jobRun,
   'POST /functions/v1/send-scheduled-campaigns': jobRun,

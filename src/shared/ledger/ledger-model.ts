@@ -17,6 +17,7 @@ export const transactionTypes = [
   'withdrawal',
   'reinvestment',
   'reversal',
+  'adjustment',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -75,6 +76,7 @@ export function expectedValueDirection(
       return 'out';
     case 'reinvestment':
     case 'reversal':
+    case 'adjustment':
       return 'either';
   }
 }

@@ -24,6 +24,7 @@ const adminQueryClient = new QueryClient({
 const adminNav = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/products', label: 'Products' },
+  { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/notifications', label: 'Notifications' },
 ] as const;

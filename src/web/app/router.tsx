@@ -57,6 +57,11 @@ const AdminProductsPage = lazy(() =>
     default: module.AdminProductsPage,
   })),
 );
+const AdminPaymentsPage = lazy(() =>
+  import('../features/admin-payments/admin-payments-page').then((module) => ({
+    default: module.AdminPaymentsPage,
+  })),
+);
 const AdminJobsPage = lazy(() =>
   import('../features/admin-jobs/admin-jobs-page').then((module) => ({ default: module.AdminJobsPage })),
 );
@@ -76,6 +81,7 @@ export function appRoutes() {
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="products" element={<AdminProductsPage />} />
+        <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />

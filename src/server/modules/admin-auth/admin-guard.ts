@@ -39,11 +39,12 @@ export async function authenticateAdmin(
   request: FastifyRequest,
   action: AdminAction,
 ): Promise<AdminPrincipal> {
-  const { principal } = await resolveAdminSession(
+  const resolved = await resolveAdminSession(
     context,
     readAdminSessionCookie(request, context.config),
     csrfHeader(request),
   );
+  const principal: AdminPrincipal = { ...resolved.principal, ipAddress: request.ip ?? null };
   if (!can(principal.role, action)) {
     throw new AppError('forbidden', { message: 'Your role does not allow this action' });
   }

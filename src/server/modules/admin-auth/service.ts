@@ -4,6 +4,7 @@ import { type AdminRole, isAdminRole } from '../../../shared/admin/permissions';
 import { passwordProblem } from '../../../shared/auth/password-policy';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppConfig } from '../../config';
+import { recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../security/passwords';
@@ -56,6 +57,8 @@ export interface AdminPrincipal {
   firstName: string;
   lastName: string;
   email: string;
+  /** The network address of the request the guard admitted (for the audit log); null outside a request. */
+  ipAddress: string | null;
 }
 
 export interface AdminSignIn {
@@ -128,7 +131,17 @@ export async function signInAdmin(
     input.password,
   );
   if (!admin || !isPasswordRight || !admin.isActive || !isAdminRole(admin.role)) {
-    await consumeRateLimit(context.db, limits.failuresPerEmail, email, now);
+    await context.db.transaction(async (tx) => {
+      await consumeRateLimit(tx, limits.failuresPerEmail, email, now);
+      await recordAdminAudit(tx, {
+        actor: { adminUserId: admin?.id ?? null, email },
+        ip: input.ipAddress,
+        action: 'admin.sign_in_failed',
+        target: { type: 'admin_user', id: admin?.id ?? null },
+        after: { reason: !admin ? 'unknown_email' : !isPasswordRight ? 'wrong_password' : 'deactivated' },
+        at: now,
+      });
+    });
     return { kind: 'refused' };
   }
 
@@ -145,6 +158,13 @@ export async function signInAdmin(
       userAgent: input.userAgent?.slice(0, 300) ?? null,
     });
     await recordAdminLogin(tx, admin.id, now);
+    await recordAdminAudit(tx, {
+      actor: { adminUserId: admin.id, email: admin.email },
+      ip: input.ipAddress,
+      action: 'admin.sign_in',
+      target: { type: 'admin_user', id: admin.id },
+      at: now,
+    });
   });
   return {
     kind: 'signed_in',
@@ -199,6 +219,7 @@ export async function resolveAdminSession(
       firstName: session.firstName,
       lastName: session.lastName,
       email: session.email,
+      ipAddress: null,
     },
     csrfToken: csrfTokenFor(context, sessionToken),
   };

@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../../shared/errors/app-error';
 import { toMoneyString } from '../../../shared/money/decimal-string';
 import { type InvestmentType, percentToRateFraction } from '../../../shared/products/plans';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import type { ProductCatalogue } from '../products/catalogue';
@@ -106,6 +107,13 @@ export async function createProduct(
       newValues: auditedValues(created),
       createdAt: created.updatedAt,
     });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'product.create',
+      target: { type: 'product', id: created.id },
+      after: auditedValues(created),
+      at: now,
+    });
     return created;
   });
   catalogue.invalidate();
@@ -140,6 +148,14 @@ export async function updateProduct(
       newValues: Object.fromEntries(changed.map((key) => [key, after[key]])),
       createdAt: updated.updatedAt,
     });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'product.update',
+      target: { type: 'product', id },
+      before,
+      after,
+      at: updated.updatedAt,
+    });
     return updated;
   });
   catalogue.invalidate();
@@ -171,6 +187,14 @@ export async function setProductActive(
       oldValues: { is_active: current.isActive },
       newValues: { is_active: updated.isActive },
       createdAt: updated.updatedAt,
+    });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: request.is_active ? 'product.activate' : 'product.deactivate',
+      target: { type: 'product', id: request.id },
+      before: { is_active: current.isActive },
+      after: { is_active: updated.isActive },
+      at: updated.updatedAt,
     });
     return updated;
   });

@@ -1,6 +1,7 @@
 import type { HotspotPosition } from '../../../shared/pages/hotspot-edit';
 import { clampHotspot, type Hotspot, type HotspotPageSlug } from '../../../shared/pages/hotspots';
 import { AppError } from '../../../shared/errors/app-error';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { AppContext } from '../../context';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import { selectPageHotspots, updateHotspotPosition } from './repository';
@@ -19,6 +20,7 @@ export async function saveHotspotPositions(
     const unknown = positions.find((position) => !known.has(position.id));
     if (unknown)
       throw new AppError('validation_failed', { message: `Hotspot ${unknown.id} is not on this page` });
+    const before = current.filter((spot) => positions.some((position) => position.id === spot.id));
     for (const position of positions) {
       // Stored with two decimals, like the column.
       await updateHotspotPosition(
@@ -35,6 +37,25 @@ export async function saveHotspotPositions(
         now,
       );
     }
-    return selectPageHotspots(tx, page);
+    const saved = await selectPageHotspots(tx, page);
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'hotspot.move',
+      target: { type: 'page', id: page },
+      before: positionsOf(before),
+      after: positionsOf(saved.filter((spot) => positions.some((position) => position.id === spot.id))),
+      at: now,
+    });
+    return saved;
   });
+}
+
+/** Each hotspot's box keyed by its id, so the audit entry keeps only the hotspots that moved. */
+function positionsOf(spots: Hotspot[]): Record<string, unknown> {
+  return Object.fromEntries(
+    spots.map((spot) => [
+      spot.id,
+      { top: spot.top, left: spot.left, width: spot.width, height: spot.height },
+    ]),
+  );
 }

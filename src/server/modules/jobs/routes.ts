@@ -8,7 +8,7 @@ import {
   jobStatusInput,
 } from '../../../shared/jobs/job-contracts';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../admin-auth/admin-guard';
+import { adminPrincipal, requireAdmin } from '../admin-auth/admin-guard';
 import { createJob, listJobHistory, listJobs, setJobEnabled, updateJob } from './service';
 
 /** The admin Jobs page's API (admin spec 7 "Jobs"); running a job is `POST /functions/v1/<name>`. */
@@ -39,7 +39,8 @@ export function jobRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 201: jobResponse },
         },
       },
-      async (request, reply) => reply.status(201).send({ job: await createJob(context, request.body) }),
+      async (request, reply) =>
+        reply.status(201).send({ job: await createJob(context, adminPrincipal(request), request.body) }),
     );
 
     app.put(
@@ -54,7 +55,9 @@ export function jobRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: jobResponse },
         },
       },
-      async (request) => ({ job: await updateJob(context, request.params.id, request.body) }),
+      async (request) => ({
+        job: await updateJob(context, adminPrincipal(request), request.params.id, request.body),
+      }),
     );
 
     app.patch(
@@ -69,7 +72,9 @@ export function jobRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: jobResponse },
         },
       },
-      async (request) => ({ job: await setJobEnabled(context, request.params.id, request.body.enabled) }),
+      async (request) => ({
+        job: await setJobEnabled(context, adminPrincipal(request), request.params.id, request.body.enabled),
+      }),
     );
 
     app.get(

@@ -10,6 +10,9 @@ import {
   type ValidJobInput,
 } from '../../../shared/jobs/job-contracts';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
+import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import {
   insertJob,
   type JobRunRow,
@@ -54,20 +57,66 @@ async function assertNameIsFree(context: AppContext, name: string, exceptId: str
     throw new AppError('conflict', { message: jobMessages.duplicateName });
 }
 
-export async function createJob(context: AppContext, input: ValidJobInput): Promise<ScheduledJobView> {
+/** The fields of a job the audit log compares. */
+function auditedJob(job: ScheduledJobRow): Record<string, unknown> {
+  return {
+    name: job.name,
+    description: job.description,
+    function_name: job.functionName,
+    schedule_cron: job.scheduleCron,
+    enabled: job.enabled,
+    configuration: job.configuration,
+  };
+}
+
+/** Audits a job write when an admin made it (the scheduler's own writes and test set-ups have no admin). */
+async function auditJob(
+  tx: Executor,
+  admin: AdminPrincipal | null,
+  entry: { action: string; jobId: string; before: ScheduledJobRow | null; after: ScheduledJobRow; at: Date },
+): Promise<void> {
+  if (!admin) return;
+  await recordAdminAudit(tx, {
+    ...auditBy(admin),
+    action: entry.action,
+    target: { type: 'job', id: entry.jobId },
+    before: entry.before ? auditedJob(entry.before) : null,
+    after: auditedJob(entry.after),
+    at: entry.at,
+  });
+}
+
+export async function createJob(
+  context: AppContext,
+  admin: AdminPrincipal | null,
+  input: ValidJobInput,
+): Promise<ScheduledJobView> {
   assertRegisteredFunction(context, input.functionName);
   await assertNameIsFree(context, input.name, null);
   const now = context.clock.now();
-  const job = await insertJob(context.db, {
-    ...input,
-    nextRunAt: nextRunTime(input.scheduleCron, context.config.BUSINESS_TZ, now),
-    now,
-  }).catch(rethrowDuplicateName);
+  const job = await context.db
+    .transaction(async (tx) => {
+      const created = await insertJob(tx, {
+        ...input,
+        nextRunAt: nextRunTime(input.scheduleCron, context.config.BUSINESS_TZ, now),
+        now,
+      });
+      await auditJob(tx, admin, {
+        action: 'job.create',
+        jobId: created.id,
+        before: null,
+        after: created,
+        at: now,
+      });
+      return created;
+    })
+    .catch(rethrowDuplicateName);
   return toJobView(context, job, null);
 }
 
 export async function updateJob(
   context: AppContext,
+  admin: AdminPrincipal | null,
   id: string,
   input: ValidJobInput,
 ): Promise<ScheduledJobView> {
@@ -82,7 +131,20 @@ export async function updateJob(
     : current.scheduleCron === input.scheduleCron && current.nextRunAt
       ? current.nextRunAt
       : nextRunTime(input.scheduleCron, context.config.BUSINESS_TZ, now);
-  const job = await updateJobRow(context.db, id, { ...input, nextRunAt, now }).catch(rethrowDuplicateName);
+  const job = await context.db
+    .transaction(async (tx) => {
+      const updated = await updateJobRow(tx, id, { ...input, nextRunAt, now });
+      if (updated)
+        await auditJob(tx, admin, {
+          action: 'job.update',
+          jobId: id,
+          before: current,
+          after: updated,
+          at: now,
+        });
+      return updated;
+    })
+    .catch(rethrowDuplicateName);
   if (!job) throw new AppError('not_found', { message: jobMessages.notFound });
   return withLatestRun(context, job);
 }
@@ -90,6 +152,7 @@ export async function updateJob(
 /** Enabling schedules the next slot after now (firings missed while disabled never run); disabling clears it. */
 export async function setJobEnabled(
   context: AppContext,
+  admin: AdminPrincipal | null,
   id: string,
   enabled: boolean,
 ): Promise<ScheduledJobView> {
@@ -101,7 +164,19 @@ export async function setJobEnabled(
       ? current.nextRunAt
       : nextRunTime(current.scheduleCron, context.config.BUSINESS_TZ, now)
     : null;
-  const job = await updateJobRow(context.db, id, { enabled, nextRunAt, now });
+  const job = await context.db.transaction(async (tx) => {
+    const updated = await updateJobRow(tx, id, { enabled, nextRunAt, now });
+    if (updated && updated.enabled !== current.enabled) {
+      await auditJob(tx, admin, {
+        action: enabled ? 'job.enable' : 'job.disable',
+        jobId: id,
+        before: current,
+        after: updated,
+        at: now,
+      });
+    }
+    return updated;
+  });
   if (!job) throw new AppError('not_found', { message: jobMessages.notFound });
   return withLatestRun(context, job);
 }

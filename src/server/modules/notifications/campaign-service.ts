@@ -9,6 +9,7 @@ import {
 } from '../../../shared/notifications/contracts';
 import type { AppContext } from '../../context';
 import { enforceRateLimit } from '../../security/rate-limiter';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import { countAudience } from './audience';
 import { claimCampaign } from './campaign-delivery';
@@ -57,19 +58,61 @@ export async function createNotificationCampaign(
   values: CampaignValues,
 ): Promise<NotificationCampaign> {
   await checkCampaign(context, values);
-  const id = await insertCampaign(context.db, values, admin.adminUserId, context.clock.now());
-  return requireCampaign(context, id);
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    const id = await insertCampaign(tx, values, admin.adminUserId, now);
+    const campaign = await findCampaign(tx, id);
+    if (!campaign) throw campaignNotFound();
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'campaign.create',
+      target: { type: 'campaign', id },
+      after: auditedCampaign(campaign),
+      at: now,
+    });
+    return campaign;
+  });
+}
+
+/** The campaign's fields the audit log compares (not its counters or timestamps). */
+function auditedCampaign(campaign: NotificationCampaign): Record<string, unknown> {
+  return {
+    name: campaign.name,
+    type: campaign.type,
+    template_id: campaign.template_id,
+    subject: campaign.subject,
+    body: campaign.body,
+    target_filters: campaign.target_filters,
+    scheduled_at: campaign.scheduled_at,
+    status: campaign.status,
+  };
 }
 
 export async function updateNotificationCampaign(
   context: AppContext,
+  admin: AdminPrincipal,
   id: string,
   values: CampaignValues,
 ): Promise<NotificationCampaign> {
   await requireCampaign(context, id);
   await checkCampaign(context, values);
-  if (!(await updateDraftCampaign(context.db, id, values, context.clock.now()))) throw notDraft();
-  return requireCampaign(context, id);
+  const now = context.clock.now();
+  return context.db.transaction(async (tx) => {
+    const before = await findCampaign(tx, id);
+    if (!before) throw campaignNotFound();
+    if (!(await updateDraftCampaign(tx, id, values, now))) throw notDraft();
+    const after = await findCampaign(tx, id);
+    if (!after) throw campaignNotFound();
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'campaign.update',
+      target: { type: 'campaign', id },
+      before: auditedCampaign(before),
+      after: auditedCampaign(after),
+      at: now,
+    });
+    return after;
+  });
 }
 
 /** Preview Recipients: counted by the same rule that picks the recipients when it is sent. */
@@ -82,7 +125,11 @@ export function previewCampaignRecipients(
 }
 
 /** Send now: claims the draft and delivers in the background; the list shows the counts as they grow. */
-export async function sendCampaignNow(context: AppContext, id: string): Promise<NotificationCampaign> {
+export async function sendCampaignNow(
+  context: AppContext,
+  admin: AdminPrincipal,
+  id: string,
+): Promise<NotificationCampaign> {
   const campaign = await requireCampaign(context, id);
   if (campaign.status !== 'draft') throw notDraft();
   const filters = targetFiltersSchema.parse(campaign.target_filters);
@@ -91,6 +138,15 @@ export async function sendCampaignNow(context: AppContext, id: string): Promise<
   }
   const lease = await claimCampaign(context, id, { dueOnly: false });
   if (!lease) throw notDraft();
+  // The claim is its own conditional update (decision 900); the entry follows it at once.
+  await recordAdminAudit(context.db, {
+    ...auditBy(admin),
+    action: 'campaign.send_now',
+    target: { type: 'campaign', id },
+    before: { status: campaign.status },
+    after: { status: 'sending' },
+    at: context.clock.now(),
+  });
   campaignDispatcherOf(context).start(lease);
   return requireCampaign(context, id);
 }

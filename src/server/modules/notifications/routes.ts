@@ -79,7 +79,9 @@ export function notificationAdminRoutes(context: AppContext): FastifyPluginAsync
       },
       async (request, reply) => {
         refuseInvalidBody(request);
-        return reply.status(201).send({ template: await createNotificationTemplate(context, request.body) });
+        return reply.status(201).send({
+          template: await createNotificationTemplate(context, adminPrincipal(request), request.body),
+        });
       },
     );
 
@@ -98,7 +100,14 @@ export function notificationAdminRoutes(context: AppContext): FastifyPluginAsync
       },
       async (request) => {
         refuseInvalidBody(request);
-        return { template: await updateNotificationTemplate(context, request.params.id, request.body) };
+        return {
+          template: await updateNotificationTemplate(
+            context,
+            adminPrincipal(request),
+            request.params.id,
+            request.body,
+          ),
+        };
       },
     );
 
@@ -115,7 +124,12 @@ export function notificationAdminRoutes(context: AppContext): FastifyPluginAsync
         },
       },
       async (request) => ({
-        template: await setNotificationTemplateActive(context, request.params.id, request.body.is_active),
+        template: await setNotificationTemplateActive(
+          context,
+          adminPrincipal(request),
+          request.params.id,
+          request.body.is_active,
+        ),
       }),
     );
 
@@ -166,7 +180,14 @@ export function notificationAdminRoutes(context: AppContext): FastifyPluginAsync
       },
       async (request) => {
         refuseInvalidBody(request);
-        return { campaign: await updateNotificationCampaign(context, request.params.id, request.body) };
+        return {
+          campaign: await updateNotificationCampaign(
+            context,
+            adminPrincipal(request),
+            request.params.id,
+            request.body,
+          ),
+        };
       },
     );
 
@@ -216,7 +237,9 @@ export function notificationAdminRoutes(context: AppContext): FastifyPluginAsync
           response: { 200: campaignResponse },
         },
       },
-      async (request) => ({ campaign: await sendCampaignNow(context, request.params.id) }),
+      async (request) => ({
+        campaign: await sendCampaignNow(context, adminPrincipal(request), request.params.id),
+      }),
     );
 
     app.get(

@@ -153,12 +153,30 @@ export function withdrawalConfirmationMessage(
 
 export type AccountVerificationDetails =
   | { verified: 'bank_account'; institutionName: string; bankLastFour: string }
-  | { verified: 'identity' };
+  | { verified: 'identity' }
+  /** Staff cleared a watchlist hit (decision 1520): purchases are open again. */
+  | { verified: 'compliance_review' };
 
 export function accountVerificationMessage(
   brandName: string,
   details: AccountVerificationDetails,
 ): TransactionalMessage {
+  if (details.verified === 'compliance_review') {
+    const body = 'We finished the compliance review of your identity. Purchases are open again.';
+    return {
+      kind: 'account_verification',
+      title: 'Review complete',
+      body,
+      email: {
+        subject: 'Your review is complete',
+        preheader: 'You can invest again.',
+        heading: 'Your review is complete',
+        paragraphs: [body, `Thank you for your patience, and for helping us keep ${brandName} safe.`],
+        action: { label: 'Go to your account', path: '/account-overview' },
+      },
+      sms: `${brandName}: your review is complete. Purchases are open again.`,
+    };
+  }
   if (details.verified === 'identity') {
     const body =
       'We verified your identity. Your account is ready: you can now link a bank account and invest.';

@@ -30,6 +30,7 @@ import type { Transaction } from '../../db/client';
 import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
+import { assertNoWatchlistHold } from '../banking/identity-service';
 import { AchRailError } from '../../providers/ach';
 import { enforceAchDebitLimits } from '../ach-rail/ach-limits';
 import {
@@ -86,6 +87,7 @@ async function checkPurchase(
   investorId: string,
   body: PurchaseRequest,
 ): Promise<CheckedPurchase> {
+  await assertNoWatchlistHold(tx, investorId);
   if (!body.product_id || body.term_years === null) throw invalid(purchaseMessages.selectTerm);
   const product = uuid.safeParse(body.product_id).success
     ? await findBuyableProduct(tx, body.product_id, context.clock.today())
