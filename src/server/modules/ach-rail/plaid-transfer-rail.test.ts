@@ -11,7 +11,7 @@ import type { PurchaseRequest } from '../../../shared/purchases/purchase-contrac
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { rowsOf } from '../../db/client';
 import { investmentProducts } from '../../db/schema';
-import type { TransferAchProvider } from '../../providers/ach';
+import { AchRailError, type TransferAchProvider } from '../../providers/ach';
 import { plaidAchProvider } from '../../providers/plaid-ach';
 import { encryptField } from '../../security/field-encryption';
 import { type FakePlaid, fakeInstitution, startFakePlaid } from '../../test-support/fake-plaid-server';
@@ -463,6 +463,37 @@ describe('the event sync', () => {
     const [stored] = await query<{ count: number; distinct_events: number }>(sql`
       select count(*)::int as count, count(distinct event_id)::int as distinct_events from ach_provider_events`);
     expect(stored!.count).toBe(stored!.distinct_events);
+  });
+});
+
+describe('a crash between creating a transfer and storing its id', () => {
+  it('creates it again idempotently and applies the events Plaid sent meanwhile', async () => {
+    const investor = await railInvestor('lost-id');
+    const [row] = await query<{ id: string }>(sql`
+      insert into ach_payments (investor_id, bank_account_id, payment_type, direction, amount, status, effective_date)
+      values (${investor.investorId}::uuid, ${investor.bankAccountId}::uuid, 'withdrawal', 'credit', 321.09, 'pending',
+              '2026-03-11')
+      returning id`);
+    const dying: TransferAchProvider = {
+      ...rail,
+      async createTransfer(order, authorizationId) {
+        await rail.createTransfer(order, authorizationId);
+        throw new AchRailError('connection reset', 'ECONNRESET');
+      },
+    };
+    const first = await settleAchPayments({ ...engine(), ach: dying }, testApp.context.clock.today());
+    expect(first.metadata).toMatchObject({ posted: 0, unsent: 1 });
+    const created = [...fake.transfers.values()].find((transfer) => transfer.idempotencyKey === row!.id)!;
+    fake.simulateTransferEvent(created.id, 'settled');
+    await sync();
+    expect(await paymentOf(row!.id)).toMatchObject({ status: 'pending', provider_reference: null });
+
+    const second = await settleAchPayments(engine(), testApp.context.clock.today());
+    expect(second.metadata).toMatchObject({ posted: 1 });
+    expect(await paymentOf(row!.id)).toMatchObject({ status: 'settled', provider_reference: created.id });
+    expect(
+      [...fake.transfers.values()].filter((transfer) => transfer.idempotencyKey === row!.id),
+    ).toHaveLength(1);
   });
 });
 

@@ -90,8 +90,7 @@ describe('the account overview greeting (issue 13 item 17: no "Welcome back" on 
 describe('money owed to the investor (PRODUCT.md 36)', () => {
   it('says how much is owed and where to fix the bank account', async () => {
     await renderOverviewFor(false, { ...overview, owed_to_you: '42.75' });
-    const notice = screen.getByRole('status');
-    expect(notice.textContent).toContain('$42.75 is owed to you.');
+    const notice = (await screen.findByText('$42.75 is owed to you.')).closest('.alert')!;
     expect(notice.textContent).toContain('update your bank account in Settings and we send it again');
   });
 
