@@ -95,6 +95,7 @@ describe('every route at 390 px', () => {
       expect.arrayContaining([
         '/transfer',
         '/transaction-summary',
+        '/documents',
         '/admin/dashboard',
         '/admin/payments',
         '/',

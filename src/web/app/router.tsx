@@ -72,6 +72,18 @@ const AdminNotificationsPage = lazy(() =>
   })),
 );
 
+const AdminAuditPage = lazy(() =>
+  import('../features/admin-audit/admin-audit-page').then((module) => ({ default: module.AdminAuditPage })),
+);
+const AdminApprovalsPage = lazy(() =>
+  import('../features/admin-operations/admin-approvals-page').then((module) => ({
+    default: module.AdminApprovalsPage,
+  })),
+);
+const AdminTaxPage = lazy(() =>
+  import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
+);
+
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
 export function appRoutes() {
   return (
@@ -84,6 +96,9 @@ export function appRoutes() {
         <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
+        <Route path="audit" element={<AdminAuditPage />} />
+        <Route path="approvals" element={<AdminApprovalsPage />} />
+        <Route path="tax" element={<AdminTaxPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       {portalRoutes()}
