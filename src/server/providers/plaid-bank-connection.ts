@@ -24,7 +24,7 @@ export interface PlaidOptions {
 }
 
 /** Plaid's own error code, never the request (it carries secrets) or the body (it may carry PII). */
-function plaidErrorCode(error: unknown): string {
+export function plaidErrorCode(error: unknown): string {
   const data = (error as { response?: { data?: { error_code?: unknown } } }).response?.data;
   return typeof data?.error_code === 'string' ? data.error_code : 'PLAID_REQUEST_FAILED';
 }

@@ -8,16 +8,11 @@ import {
   PlaidEnvironments,
 } from 'plaid';
 import { type KycOutcome, type KycProvider, KycProviderError, type KycWatchlistResult } from './kyc';
-import type { PlaidOptions } from './plaid-bank-connection';
+import { type PlaidOptions, plaidErrorCode } from './plaid-bank-connection';
 
 export interface PlaidIdentityOptions extends PlaidOptions {
   /** The Identity Verification template (Plaid dashboard): which steps run, watchlist included. */
   templateId: string;
-}
-
-function plaidErrorCode(error: unknown): string {
-  const data = (error as { response?: { data?: { error_code?: unknown } } }).response?.data;
-  return typeof data?.error_code === 'string' ? data.error_code : 'PLAID_REQUEST_FAILED';
 }
 
 /** Plaid's own error code only: the request carries secrets and PII, the body may too. */

@@ -5,8 +5,9 @@
  * verification comes out as (by the SSN given, or later with `decide`).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { plaidError, readJson } from './fake-plaid-server';
 
 export type FakeIdvStatus = 'active' | 'success' | 'failed' | 'expired' | 'canceled' | 'pending_review';
 export type FakeIdvStepStatus =
@@ -58,25 +59,6 @@ export interface FakePlaidIdentity {
   /** Makes the next calls fail as Plaid does when it is down. */
   setUnavailable(isUnavailable: boolean): void;
   close(): Promise<void>;
-}
-
-function plaidError(response: ServerResponse, status: number, code: string, type = 'INVALID_INPUT'): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(
-    JSON.stringify({
-      error_type: type,
-      error_code: code,
-      error_message: code.toLowerCase().replaceAll('_', ' '),
-      display_message: null,
-      request_id: randomUUID(),
-    }),
-  );
-}
-
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
 }
 
 const matchOf = (step: FakeIdvStepStatus) => (step === 'success' ? 'match' : 'no_match');

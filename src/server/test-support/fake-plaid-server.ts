@@ -111,7 +111,12 @@ export const fakeInstitution: FakePlaidInstitution = {
   ],
 };
 
-function plaidError(response: ServerResponse, status: number, code: string, type = 'INVALID_INPUT'): void {
+export function plaidError(
+  response: ServerResponse,
+  status: number,
+  code: string,
+  type = 'INVALID_INPUT',
+): void {
   response.writeHead(status, { 'content-type': 'application/json' });
   response.end(
     JSON.stringify({
@@ -124,7 +129,7 @@ function plaidError(response: ServerResponse, status: number, code: string, type
   );
 }
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;

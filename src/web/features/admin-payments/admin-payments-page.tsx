@@ -18,6 +18,7 @@ import { can } from '../../../shared/admin/permissions';
 import { formatUsd } from '../../../shared/format/money-format';
 import { Button } from '../../components/ui/button';
 import { DataTable } from '../../components/ui/data-table';
+import { Pagination } from '../../components/ui/pagination';
 import {
   Alert,
   Badge,
@@ -90,7 +91,6 @@ export function AdminPaymentsPage() {
   }, []);
 
   const isFiltered = Boolean(status || from || to || debouncedSearch.trim());
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   const resetPage = () => setPage(1);
 
   const exportCsv = async () => {
@@ -221,25 +221,13 @@ export function AdminPaymentsPage() {
           <PaymentsTable payments={list.data.payments} isBusy={list.isFetching} />
         ) : null}
         {list.data && list.data.total > 0 ? (
-          <div className="admin-pagination">
-            <span>
-              {list.data.total} {list.data.total === 1 ? 'payment' : 'payments'} · page {list.data.page} of{' '}
-              {pages}
-            </span>
-            <div className="row">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pagination
+            total={list.data.total}
+            page={list.data.page}
+            pageSize={list.data.page_size}
+            noun={['payment', 'payments']}
+            onPage={setPage}
+          />
         ) : null}
       </section>
     </div>

@@ -9,6 +9,7 @@ import {
 import { formatUsdWhole } from '../../../shared/format/money-format';
 import { type InvestmentType, investmentTypeLabel, investmentTypes } from '../../../shared/products/plans';
 import { DataTable } from '../../components/ui/data-table';
+import { Pagination } from '../../components/ui/pagination';
 import { Button } from '../../components/ui/button';
 import { Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { Switch } from '../../components/ui/switch';
@@ -51,8 +52,6 @@ export function AdminProductsPage() {
   useEffect(() => {
     document.title = 'Products · Admin';
   }, []);
-
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
 
   return (
     <div className="admin-products">
@@ -230,25 +229,13 @@ export function AdminProductsPage() {
           />
         ) : null}
         {list.data && list.data.total > 0 ? (
-          <div className="admin-pagination">
-            <span>
-              {list.data.total} {list.data.total === 1 ? 'product' : 'products'} · page {list.data.page} of{' '}
-              {pages}
-            </span>
-            <div className="row">
-              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pagination
+            total={list.data.total}
+            page={list.data.page}
+            pageSize={list.data.page_size}
+            noun={['product', 'products']}
+            onPage={setPage}
+          />
         ) : null}
       </section>
 
