@@ -251,6 +251,8 @@ const countingNotifier = (): MoneyNotifier & { investors: number } => {
       await queueing.interestPaid(...args);
     },
     withdrawalPaid: queueing.withdrawalPaid,
+    maturityNotices: queueing.maturityNotices,
+    brandName: queueing.brandName,
     paymentSetbacks: queueing.paymentSetbacks,
   };
   return notifier;

@@ -454,6 +454,12 @@ export const adminUsers = pgTable(
     role: text('role').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: at('last_login_at'),
+    /** The TOTP secret, sealed with FIELD_ENCRYPTION_KEY (decision 1601); null until enrolled. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The last accepted TOTP time step: a code is good once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    deactivatedAt: at('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -534,6 +540,71 @@ export const adminAuditLog = pgTable(
   ],
 );
 
+/** A single-use, hashed, short-lived link to join the back office (decision 1601). */
+export const adminInvitations = pgTable(
+  'admin_invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => adminUsers.id),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('admin_invitations_token_hash_key').on(table.tokenHash),
+    uniqueIndex('admin_invitations_open_email_key')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.acceptedAt} IS NULL AND ${table.revokedAt} IS NULL`),
+    check('admin_invitations_role_check', inList('role', adminRoles)),
+  ],
+);
+
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: id(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('admin_recovery_codes_admin_idx').on(table.adminUserId)],
+);
+
+export const adminSignInChallengeKinds = ['verify', 'enrol'] as const;
+
+/** Between a right password and the second factor: `verify` asks for a code, `enrol` sets TOTP up first. */
+export const adminSignInChallenges = pgTable(
+  'admin_sign_in_challenges',
+  {
+    id: id(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('admin_sign_in_challenges_token_hash_key').on(table.tokenHash),
+    index('admin_sign_in_challenges_expires_idx').on(table.expiresAt),
+    check('admin_sign_in_challenges_kind_check', inList('kind', adminSignInChallengeKinds)),
+  ],
+);
+
 export const productAuditActions = ['created', 'updated', 'activated', 'deactivated'] as const;
 
 export const investmentProductAudit = pgTable(
@@ -593,6 +664,12 @@ export const investments = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
+    /** How the note was funded: bought, converted from available funds, or rolled over at a note's maturity. */
+    origin: text('origin').notNull().default('purchase'),
+    /** High-Yield only: what happens at maturity ('pay_out' to the bank or 'roll_over'); null on notes matured before it existed. */
+    maturityInstruction: text('maturity_instruction'),
+    /** The term of the note a rollover buys (with 'roll_over' only). */
+    rolloverTermYears: integer('rollover_term_years'),
     maturedAt: at('matured_at'),
     cancelledAt: at('cancelled_at'),
     cancellationReason: text('cancellation_reason'),
@@ -612,6 +689,22 @@ export const investments = pgTable(
     check('investments_type_check', inList('investment_type', ['standard', 'high_yield'])),
     check('investments_status_check', inList('status', ['active', 'matured', 'withdrawn', 'cancelled'])),
     check('investments_principal_check', sql.raw('principal_amount > 0')),
+    check(
+      'investments_maturity_instruction_check',
+      sql.raw(
+        "maturity_instruction is null or (investment_type = 'high_yield' and maturity_instruction in ('pay_out', 'roll_over'))",
+      ),
+    ),
+    check(
+      'investments_rollover_term_check',
+      sql.raw(
+        "(maturity_instruction is distinct from 'roll_over') = (rollover_term_years is null) and (rollover_term_years is null or rollover_term_years between 1 and 50)",
+      ),
+    ),
+    check('investments_origin_check', inList('origin', ['purchase', 'conversion', 'rollover'])),
+    index('investments_high_yield_maturity_idx')
+      .on(table.maturityDate)
+      .where(sql`investment_type = 'high_yield' and status = 'active'`),
     check('investments_dates_check', sql.raw('maturity_date > start_date and accrued_through >= start_date')),
   ],
 );
@@ -937,6 +1030,8 @@ export const withdrawals = pgTable(
     cancellationReason: text('cancellation_reason'),
     cancelledByAdminId: uuid('cancelled_by_admin_id').references(() => adminUsers.id),
     achPaymentId: uuid('ach_payment_id'),
+    /** Why the money left: the investor's transfer, a pay-out at maturity, or an undone rollover (issue 17). */
+    reason: text('reason').notNull().default('transfer'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -948,6 +1043,7 @@ export const withdrawals = pgTable(
       .on(table.investorId, table.idempotencyKey)
       .where(sql`idempotency_key is not null`),
     check('withdrawals_status_check', inList('status', ['pending', 'paid', 'cancelled', 'failed'])),
+    check('withdrawals_reason_check', inList('reason', ['transfer', 'maturity_payout', 'rollover_undo'])),
     check('withdrawals_amount_check', sql.raw('amount > 0')),
   ],
 );
@@ -1146,6 +1242,23 @@ export const notificationDeliveries = pgTable(
 );
 
 /** What the investor sees under the portal's bell. */
+/** The 30- and 7-day reminders before a High-Yield note matures, each sent once. */
+export const maturityReminders = pgTable(
+  'maturity_reminders',
+  {
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.investmentId, table.daysBefore] }),
+    check('maturity_reminders_days_check', sql.raw('days_before in (30, 7)')),
+  ],
+);
+
 export const investorNotifications = pgTable(
   'investor_notifications',
   {

@@ -19,10 +19,14 @@ import {
   pageHotspots,
   scheduledJobs,
   sessions,
+  userPasskeys,
   users,
 } from '../db/schema';
-import { type SignedInAdmin, signInTestAdmin } from '../modules/admin-auth/admin-test-helpers';
-import { ADMIN_SESSION_COOKIE } from '../modules/admin-auth/session-cookie';
+import {
+  completeAdminLogin,
+  type SignedInAdmin,
+  signInTestAdmin,
+} from '../modules/admin-auth/admin-test-helpers';
 import { insertSession } from '../modules/auth/repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import { createUnsubscribeToken } from '../modules/notifications/unsubscribe-token';
@@ -72,10 +76,30 @@ export interface SweepWorld {
   /** A product the owner can buy (never edited by the sweep's admin calls). */
   purchasable: { productId: string; termYears: number; rate: string };
   jobId: string;
+  /** A passkey of the owner's (its key is never used: the sweep only lists and removes it). */
+  ownerPasskeyId: string;
   hotspotId: string;
   templateId: string;
   campaignId: string;
 }
+
+/** Well-formed WebAuthn answers no authenticator made: every check must refuse them. */
+const forgedPasskeyResponse = {
+  registration: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+    clientExtensionResults: {},
+  },
+  authentication: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    clientExtensionResults: {},
+  },
+};
 
 /** A sweep investor: the real sign-up, identity, a linked account, a manual one, a note and a withdrawal. */
 async function createSweepInvestor(
@@ -152,6 +176,17 @@ export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
     accruedUnposted: '64.66',
     generatedAt: testApp.clock.now(),
   });
+  const [ownerPasskey] = await testApp.context.db
+    .insert(userPasskeys)
+    .values({
+      userId: owner.userId,
+      credentialId: 'sweep-owner-credential',
+      publicKey: 'AAAA',
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: 'Sweep laptop',
+    })
+    .returning({ id: userPasskeys.id });
   const other = await createSweepInvestor(testApp, 'other@sweep.example', 'Oscar');
   const admins = {
     support: await signInTestAdmin(testApp, 'support'),
@@ -195,6 +230,7 @@ export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
       rate: purchasable!.interestRateAnnual.replace(/0+$/, ''),
     },
     jobId: job!.id,
+    ownerPasskeyId: ownerPasskey!.id,
     hotspotId: hotspot!.id,
     templateId: String((template.template as { id: string }).id),
     campaignId: String((campaign.campaign as { id: string }).id),
@@ -230,18 +266,8 @@ export async function freshInvestorSession(testApp: TestApp, investor: SweepInve
 
 /** A second admin session (admin-login again) for routes that end the session they are called with. */
 export async function freshAdminSession(world: SweepWorld, caller: 'support' | 'operations' | 'superAdmin') {
-  const role = adminRoleOf[caller];
-  const response = await world.testApp.app.inject({
-    method: 'POST',
-    url: '/functions/v1/admin-login',
-    payload: { email: `${role}@staff.example`, password: 'Admin#Passw0rd-2026' },
-  });
-  const cookie = response.cookies.find((entry) => entry.name === ADMIN_SESSION_COOKIE);
-  if (response.statusCode !== 200 || !cookie) throw new Error(`admin-login failed: ${response.body}`);
-  return {
-    cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-    'x-admin-token': (response.json() as { token: string }).token,
-  };
+  const { cookie, token } = await completeAdminLogin(world.testApp, `${adminRoleOf[caller]}@staff.example`);
+  return { cookie, 'x-admin-token': token };
 }
 
 /** The headers a caller sends: the session cookie (and CSRF token for admins), and our own origin. */
@@ -321,6 +347,7 @@ const productBody = {
 export const routeRequests: Record<string, RequestBuilder> = {
   'GET /healthz': () => ({ url: '/healthz' }),
   'GET /readyz': () => ({ url: '/readyz' }),
+  'GET /metrics': () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token' } }),
   'GET /api/products': () => ({ url: '/api/products' }),
   'GET /api/pages/:slug/hotspots': () => ({ url: '/api/pages/abouttemp/hotspots' }),
   'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
@@ -375,6 +402,20 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Settings.
   'GET /api/settings': () => ({ url: '/api/settings' }),
+  'GET /api/settings/passkeys': () => ({ url: '/api/settings/passkeys' }),
+  'POST /api/settings/passkeys/options': () => ({ url: '/api/settings/passkeys/options', payload: {} }),
+  'POST /api/settings/passkeys': () => ({
+    url: '/api/settings/passkeys',
+    payload: { name: 'Laptop', response: forgedPasskeyResponse.registration },
+  }),
+  'DELETE /api/settings/passkeys/:passkeyId': (world) => ({
+    url: `/api/settings/passkeys/${world.ownerPasskeyId}`,
+  }),
+  'POST /api/auth/passkey/options': () => ({ url: '/api/auth/passkey/options', payload: {} }),
+  'POST /api/auth/passkey/sign-in': () => ({
+    url: '/api/auth/passkey/sign-in',
+    payload: { response: forgedPasskeyResponse.authentication },
+  }),
   'PATCH /api/settings/profile': (world, caller) => ({
     url: '/api/settings/profile',
     payload: {
@@ -393,6 +434,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
       withdrawal_confirmation_sms: false,
       account_verification_email: true,
       account_verification_sms: false,
+      monthly_statement_email: true,
+      monthly_statement_sms: false,
       marketing_email: false,
       marketing_sms: false,
     },
@@ -491,6 +534,17 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/portal/investments/:investmentId/transactions': (world) => ({
     url: `/api/portal/investments/${world.owner.investmentId}/transactions`,
   }),
+  'GET /api/portal/notes/:investmentId': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}`,
+  }),
+  'PUT /api/portal/notes/:investmentId/maturity-instruction': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/maturity-instruction`,
+    payload: { maturity_instruction: { kind: 'pay_out' } },
+  }),
+  'POST /api/portal/notes/:investmentId/undo-rollover': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/undo-rollover`,
+    payload: {},
+  }),
   'GET /api/portal/documents': () => ({ url: '/api/portal/documents' }),
   'GET /api/portal/documents/promissory-notes/:investmentId': (world) => ({
     url: `/api/portal/documents/promissory-notes/${world.owner.investmentId}`,
@@ -567,6 +621,15 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
   'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
   'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'GET /api/admin/payments': (world) => ({
+    url: `/api/admin/payments?status=pending&from=2026-01-01&to=2026-12-31&q=${world.owner.investorId}&page=1`,
+  }),
+  'GET /api/admin/payments/export.csv': () => ({ url: '/api/admin/payments/export.csv?status=settled' }),
+  'GET /api/admin/payments/owed-credits': () => ({ url: '/api/admin/payments/owed-credits' }),
+  // No credit is owed in the sweep's world: an allowed role reaches the rail's service (404).
+  'POST /api/admin/payments/owed-credits/:id/resend': () => ({
+    url: '/api/admin/payments/owed-credits/00000000-0000-4000-8000-000000000015/resend',
+  }),
   'POST /api/admin/investors/:id/watchlist-clearance': (world) => ({
     url: `/api/admin/investors/${world.owner.investorId}/watchlist-clearance`,
     payload: { reason: 'Reviewed the screening: a different person (date of birth differs).' },
@@ -667,6 +730,12 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/process-withdrawals': jobRun,
   'POST /functions/v1/send-scheduled-campaigns': jobRun,
   'POST /functions/v1/settle-ach-payments': jobRun,
+  'POST /functions/v1/sync-ach-events': jobRun,
+  'POST /functions/v1/reconcile-ach-payments': jobRun,
+  'POST /api/webhooks/plaid': () => ({
+    url: '/api/webhooks/plaid',
+    payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
+  }),
 
   // Investor lifecycle (issue 16 item 3): each call acts on a throwaway investor of its own, so
   // suspending or closing never touches the investors the rest of the sweep signs in as.

@@ -57,6 +57,11 @@ const AdminProductsPage = lazy(() =>
     default: module.AdminProductsPage,
   })),
 );
+const AdminPaymentsPage = lazy(() =>
+  import('../features/admin-payments/admin-payments-page').then((module) => ({
+    default: module.AdminPaymentsPage,
+  })),
+);
 const AdminJobsPage = lazy(() =>
   import('../features/admin-jobs/admin-jobs-page').then((module) => ({ default: module.AdminJobsPage })),
 );
@@ -67,6 +72,9 @@ const AdminNotificationsPage = lazy(() =>
   })),
 );
 
+const AdminAuditPage = lazy(() =>
+  import('../features/admin-audit/admin-audit-page').then((module) => ({ default: module.AdminAuditPage })),
+);
 const AdminApprovalsPage = lazy(() =>
   import('../features/admin-operations/admin-approvals-page').then((module) => ({
     default: module.AdminApprovalsPage,
@@ -85,8 +93,10 @@ export function appRoutes() {
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="products" element={<AdminProductsPage />} />
+        <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
+        <Route path="audit" element={<AdminAuditPage />} />
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />

@@ -6,6 +6,10 @@
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { InvestmentType } from '../../../shared/products/plans';
 import { maturityDateOf } from '../../../shared/products/maturity';
+import {
+  DEFAULT_MATURITY_INSTRUCTION,
+  type MaturityInstruction,
+} from '../../../shared/investments/maturity-instruction';
 import type { Executor } from '../../db/client';
 import { achPayments, debitAuthorizations, investments, investmentTransactions } from '../../db/schema';
 
@@ -29,6 +33,23 @@ export interface NewNote {
   idempotencyKey?: string | null;
   /** The funding debit as a transfer rail already authorised it (its id was the authorisation's key). */
   railFunding?: { achPaymentId: string; provider: 'plaid'; authorizationId: string };
+  /** High-Yield: what happens at maturity (default: paid out to the bank). Ignored for Standard notes. */
+  maturityInstruction?: MaturityInstruction | null;
+}
+
+/** The two columns of investments that hold a High-Yield note's instruction. */
+export function instructionColumns(
+  investmentType: InvestmentType,
+  instruction: MaturityInstruction | null | undefined,
+): { maturityInstruction: string | null; rolloverTermYears: number | null } {
+  if (investmentType !== 'high_yield' || instruction === null) {
+    return { maturityInstruction: null, rolloverTermYears: null };
+  }
+  const chosen = instruction ?? DEFAULT_MATURITY_INSTRUCTION;
+  return {
+    maturityInstruction: chosen.kind,
+    rolloverTermYears: chosen.kind === 'roll_over' ? chosen.term_years : null,
+  };
 }
 
 export async function insertFundedNote(
@@ -49,6 +70,7 @@ export async function insertFundedNote(
       status: 'active',
       accruedThrough: note.startDate,
       idempotencyKey: note.idempotencyKey ?? null,
+      ...instructionColumns(note.investmentType, note.maturityInstruction),
       createdAt: note.now,
       updatedAt: note.now,
     })
