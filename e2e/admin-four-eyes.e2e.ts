@@ -53,7 +53,7 @@ beforeAll(async () => {
         '--last-name',
         index === 0 ? 'Proposer' : 'Approver',
       ],
-      { env, encoding: 'utf8', timeout: 120_000 },
+      { env, encoding: 'utf8', timeout: 400_000 },
     );
     expect(created.status, created.stderr).toBe(0);
   }
@@ -62,7 +62,7 @@ beforeAll(async () => {
     env: { DATA_DIR: dataDir },
   });
   browser = await launchBrowser();
-}, 300_000);
+}, 900_000);
 
 afterAll(async () => {
   await browser?.close();

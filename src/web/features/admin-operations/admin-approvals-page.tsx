@@ -25,7 +25,7 @@ import { useAdjustments, useDecideAdjustment } from './api/operations-queries';
 import './admin-operations.css';
 
 const tabs: { value: AdjustmentStatus; label: string }[] = [
-  { value: 'pending', label: 'Waiting for approval' },
+  { value: 'pending', label: 'Pending' },
   { value: 'applied', label: 'Applied' },
   { value: 'rejected', label: 'Rejected' },
 ];
