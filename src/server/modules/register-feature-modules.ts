@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { adminStaffRoutes } from './admin-staff/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
@@ -33,6 +34,7 @@ export async function registerFeatureModules(
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
   await app.register(adminAuditRoutes(context));
+  await app.register(adminStaffRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
   await app.register(hotspotEditingRoutes(context));
