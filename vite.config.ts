@@ -12,6 +12,11 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
  */
 const signedInCommonModule =
   /[\\/](node_modules[\\/](@tanstack|react-hook-form|@hookform|zod)|src[\\/](shared|web[\\/](components|lib)))[\\/]/;
+// Admin-only code, including the shared rules only the back office uses (the jobs' cron
+// libraries, campaigns, admin schemas), stays out of the common chunk every portal page loads.
+const adminOnlySharedModule =
+  /[\\/]src[\\/](shared[\\/](jobs|admin|notifications)[\\/]|web[\\/]lib[\\/]admin-)/;
+const isSignedInCommon = (id: string) => signedInCommonModule.test(id) && !adminOnlySharedModule.test(id);
 const portalModule =
   /[\\/]src[\\/]web[\\/](app[\\/](portal-|settings-route)|features[\\/](portal|settings|bank-link)[\\/])/;
 const adminModule = /[\\/]src[\\/]web[\\/](app[\\/]admin-|features[\\/]admin-)/;
@@ -34,9 +39,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 4 },
-            { name: 'signed-in-common', test: signedInCommonModule, priority: 3 },
+            { name: 'signed-in-common', test: isSignedInCommon, priority: 3 },
             { name: 'portal', test: portalModule, priority: 2 },
-            { name: 'admin', test: adminModule, priority: 1 },
+            {
+              name: 'admin',
+              test: (id: string) => adminModule.test(id) || adminOnlySharedModule.test(id),
+              priority: 1,
+            },
           ],
         },
       },

@@ -405,7 +405,7 @@ async function seed(): Promise<void> {
       client.query(
         `insert into ach_payments (investor_id, investment_id, payment_type, direction, amount, status, effective_date,
                                    posting_period, settled_at)
-         select investor_id, investment_id, 'interest', 'credit', amount, 'completed', transaction_date, posting_period,
+         select investor_id, investment_id, 'interest', 'credit', amount, 'settled', transaction_date, posting_period,
                 created_at
            from investment_transactions
           where transaction_type = 'interest_payment' and value_effect = 0`,

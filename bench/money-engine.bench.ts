@@ -131,14 +131,14 @@ async function seed(db: Database): Promise<void> {
   await db.execute(sql`
     insert into ach_payments (id, investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
                               effective_date, settled_at, posting_period)
-    select t.ach_payment_id, t.investor_id, b.id, t.investment_id, 'interest', 'credit', t.amount, 'completed',
+    select t.ach_payment_id, t.investor_id, b.id, t.investment_id, 'interest', 'credit', t.amount, 'settled',
            '2026-02-02', now(), t.posting_period
     from investment_transactions t join bank_accounts b on b.investor_id = t.investor_id
     where t.transaction_type = 'interest_payment' and t.ach_payment_id is not null`);
   await db.execute(sql`
     insert into ach_payments (investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
                               effective_date, settled_at)
-    select i.investor_id, b.id, i.id, 'funding', 'debit', i.principal_amount, 'completed', i.start_date + 1, now()
+    select i.investor_id, b.id, i.id, 'funding', 'debit', i.principal_amount, 'settled', i.start_date + 1, now()
     from investments i join bank_accounts b on b.investor_id = i.investor_id`);
   await db.execute(sql`
     insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
@@ -251,6 +251,9 @@ const countingNotifier = (): MoneyNotifier & { investors: number } => {
       await queueing.interestPaid(...args);
     },
     withdrawalPaid: queueing.withdrawalPaid,
+    maturityNotices: queueing.maturityNotices,
+    brandName: queueing.brandName,
+    paymentSetbacks: queueing.paymentSetbacks,
   };
   return notifier;
 };

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
-import { launchBrowser, openPage } from './support/browser';
+import { launchBrowser, nextClientAddress, openPage } from './support/browser';
 import { loadConfig } from '../src/server/config';
 import { createUnsubscribeToken } from '../src/server/modules/notifications/unsubscribe-token';
 import { signInAsDemoInvestor, signUpInvestor } from './support/investor-session';
@@ -100,7 +100,9 @@ describe('magic links opened by another browser or a scanner (PRODUCT.md 34)', (
   async function emailFor(kind: LinkKind): Promise<string> {
     const email = `link.${kind.replace(' ', '-')}.${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
     if (kind !== 'sign-up') {
-      const setUp = await browser.newContext();
+      const setUp = await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+      });
       await signUpInvestor(setUp, baseUrl, { email });
       await setUp.close();
     }
@@ -130,7 +132,9 @@ describe('magic links opened by another browser or a scanner (PRODUCT.md 34)', (
 
     it(`a ${kind} link opened in another browser works with one click on Continue`, async () => {
       const email = await emailFor(kind);
-      const asking = await browser.newContext();
+      const asking = await browser.newContext({
+        extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+      });
       const link = await requestLink(asking, kind, email);
       await asking.close();
 

@@ -18,6 +18,20 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+let clientCounter = 0;
+
+/**
+ * A network address of its own for each browser context (documentation range 198.18.0.0/15),
+ * sent as X-Forwarded-For to the test server, which trusts its proxy as a deployment behind a
+ * load balancer does (global-setup). Each test is then one client among many, as in
+ * production, so the per-address limits keep their real values (decision 1360).
+ */
+export function nextClientAddress(): string {
+  clientCounter += 1;
+  const processPart = process.pid % 512;
+  return `198.${18 + (processPart >> 8)}.${processPart & 255}.${(clientCounter % 254) + 1}`;
+}
+
 export interface TrackedPage {
   page: Page;
   context: BrowserContext;
@@ -31,7 +45,11 @@ export async function openPage(
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

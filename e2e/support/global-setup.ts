@@ -11,10 +11,18 @@ let server: AppServer | undefined;
 
 /** One demo-mode server for the whole browser run; tests isolate themselves with unique e-mails. */
 export async function setup(project: TestProject) {
-  // Every browser test signs in from 127.0.0.1: raise the per-IP limits (never switch them off).
+  // The limits users get (decision 1360): the server trusts its proxy, as behind a load
+  // balancer, and each browser context arrives from an address of its own (support/browser.ts).
+  const port = Number(process.env.E2E_PORT ?? 3990);
   server = await startAppServer({
-    port: Number(process.env.E2E_PORT ?? 3990),
-    env: { RATE_LIMIT_MULTIPLIER: '20' },
+    port,
+    // Passkeys need a domain as relying party (Chromium refuses IP addresses): the passkey
+    // test browses as localhost (decision 1725).
+    env: {
+      TRUST_PROXY: 'true',
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${port}`,
+    },
     readyTimeoutMs: 300_000,
   });
   project.provide('baseUrl', server.baseUrl);

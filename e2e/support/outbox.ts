@@ -1,3 +1,5 @@
+import { nextClientAddress } from './browser';
+
 export interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms';
@@ -15,8 +17,10 @@ export async function waitForOutboxMessage(
   options: { channel?: 'email' | 'sms'; after?: string; timeoutMs?: number } = {},
 ): Promise<OutboxMessage> {
   const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  // The test harness polling the dev outbox is a client of its own, not the browser under test.
+  const headers = { 'x-forwarded-for': nextClientAddress() };
   while (Date.now() < deadline) {
-    const response = await fetch(`${baseUrl}/dev/outbox.json`);
+    const response = await fetch(`${baseUrl}/dev/outbox.json`, { headers });
     const messages = (await response.json()) as OutboxMessage[];
     const match = messages.find(
       (message) =>

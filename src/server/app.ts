@@ -108,7 +108,15 @@ async function buildProviders(config: AppConfig, overrides: BuildAppOptions['pro
         })
       : outboxOnlySmsProvider());
   const ach =
-    overrides?.ach ?? sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
+    overrides?.ach ??
+    (config.achProvider === 'plaid' && config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV
+      ? (await import('./providers/plaid-ach')).plaidAchProvider({
+          clientId: config.PLAID_CLIENT_ID,
+          secret: config.PLAID_SECRET,
+          environment: config.PLAID_ENV,
+          settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS,
+        })
+      : sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS }));
   const bankConnection =
     overrides?.bankConnection ??
     (config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV
@@ -119,7 +127,16 @@ async function buildProviders(config: AppConfig, overrides: BuildAppOptions['pro
           environment: config.PLAID_ENV,
         })
       : sandboxBankConnectionProvider({ key: config.fieldEncryptionKey }));
-  const kyc = overrides?.kyc ?? sandboxKycProvider();
+  const kyc =
+    overrides?.kyc ??
+    (config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV && config.PLAID_IDV_TEMPLATE_ID
+      ? (await import('./providers/plaid-identity-verification')).plaidIdentityVerificationProvider({
+          clientId: config.PLAID_CLIENT_ID,
+          secret: config.PLAID_SECRET,
+          environment: config.PLAID_ENV,
+          templateId: config.PLAID_IDV_TEMPLATE_ID,
+        })
+      : sandboxKycProvider());
   return { email, sms, ach, bankConnection, kyc };
 }
 

@@ -101,6 +101,14 @@ const expected: Record<string, Expectation> = {
   'POST /api/auth/step-up/verify': investorRoute(400),
 
   'GET /api/settings': investorRoute(200),
+  // Passkeys (decision 1725): adding one needs the step-up both sweep investors made; a
+  // passkey id that is not the caller's answers 404.
+  'GET /api/settings/passkeys': investorRoute(200),
+  'POST /api/settings/passkeys/options': investorRoute(200),
+  'POST /api/settings/passkeys': investorRoute(400),
+  'DELETE /api/settings/passkeys/:passkeyId': investorRoute(200, 404),
+  'POST /api/auth/passkey/options': open(200),
+  'POST /api/auth/passkey/sign-in': open(401),
   'PATCH /api/settings/profile': investorRoute(200),
   'PUT /api/settings/notification-preferences': investorRoute(200),
   'POST /api/settings/email-change/start': investorRoute(200),
@@ -114,6 +122,8 @@ const expected: Record<string, Expectation> = {
   'GET /api/banking/identity': investorRoute(200),
   // Both sweep investors already have a tax record: changes go through /settings (step-up).
   'POST /api/banking/identity': investorRoute(409),
+  // Their identities are approved: nothing pending to read again.
+  'POST /api/banking/identity/recheck': investorRoute(409),
   'GET /api/banking/accounts': investorRoute(200),
   'POST /api/banking/accounts/:id/micro-deposits': investorRoute(422, 404),
   'POST /api/banking/accounts/:id/refresh': investorRoute(200, 404),
@@ -131,9 +141,16 @@ const expected: Record<string, Expectation> = {
   'GET /api/portal/transactions/export.csv': investorRoute(200),
   'GET /api/portal/investments': investorRoute(200),
   'GET /api/portal/investments/:investmentId/transactions': investorRoute(200, 404),
+  'GET /api/portal/notes/:investmentId': investorRoute(200, 404),
+  // The owner's note is a Standard note: it has no maturity instruction and was not rolled over.
+  'PUT /api/portal/notes/:investmentId/maturity-instruction': investorRoute(409, 404),
+  'POST /api/portal/notes/:investmentId/undo-rollover': investorRoute(409, 404),
   'GET /api/portal/documents': investorRoute(200),
   'GET /api/portal/documents/promissory-notes/:investmentId': investorRoute(200, 404),
   'GET /api/portal/documents/tax-forms/:year': investorRoute(404),
+  // Only the owner has a January 2025 statement: another investor asking for it gets 404.
+  'GET /api/portal/documents/statements/:month': investorRoute(200, 404),
+  'GET /api/portal/documents/agreements/:investmentId': investorRoute(200, 404),
   'GET /api/purchases/options': investorRoute(200),
   // Another investor's bank account is not one of the caller's: refused as an unchosen account.
   'POST /api/purchases': investorRoute(201, 400),
@@ -170,6 +187,12 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  'GET /api/admin/payments': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/export.csv': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/owed-credits': adminRoute('payments:view', 200),
+  'POST /api/admin/payments/owed-credits/:id/resend': adminRoute('payments:manage', 404),
+  // No hit to clear for the sweep's investor: an allowed role reaches the service (409).
+  'POST /api/admin/investors/:id/watchlist-clearance': adminRoute('identity:clear-watchlist', 409),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),
   'PUT /functions/v1/admin-products': adminRoute('products:manage', 200),
   'POST /api/admin/products': adminRoute('products:manage', 201),
@@ -195,10 +218,28 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/jobs/:id/history': adminRoute('jobs:view', 200),
   'POST /functions/v1/calculate-daily-interest': adminRoute('jobs:run', 200),
   'POST /functions/v1/cleanup-expired-auth': adminRoute('jobs:run', 200),
+  'POST /functions/v1/generate-monthly-statements': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-maturities': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),
   'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
+  'POST /functions/v1/sync-ach-events': adminRoute('jobs:run', 200),
+  'POST /functions/v1/reconcile-ach-payments': adminRoute('jobs:run', 200),
+  // Plaid's webhook: no session; only its signed JWT is a credential (decision 1500).
+  'POST /api/webhooks/plaid': open(401),
+  'GET /api/admin/investors/:id/account': adminRoute('dashboard:view', 200),
+  'POST /api/admin/investors/:id/suspend': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/reinstate': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/close': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/revoke-sessions': adminRoute('investors:manage', 200),
+  'POST /api/admin/withdrawals/:id/cancel': adminRoute('investors:manage', 200),
+  'GET /api/admin/adjustments': adminRoute('adjustments:view', 200),
+  'POST /api/admin/adjustments': adminRoute('adjustments:propose', 201),
+  'POST /api/admin/adjustments/:id/approve': adminRoute('adjustments:approve', 200),
+  'POST /api/admin/adjustments/:id/reject': adminRoute('adjustments:approve', 200),
+  'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
+  'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
+  'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */
@@ -314,5 +355,5 @@ describe('authorisation sweep over every registered route', () => {
     }
     console.info(`authorisation sweep: ${ordered.length} routes, ${calls} calls`);
     expect(mismatches).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -194,7 +194,7 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
         due.map((row) => sql`${row.id}::uuid`),
         sql`, `,
       )}) group by status`);
-    expect(settled).toEqual([{ status: 'completed', count: due.length }]);
+    expect(settled).toEqual([{ status: 'settled', count: due.length }]);
     await expectLedgerInBalance();
   });
 

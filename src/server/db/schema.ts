@@ -170,6 +170,9 @@ export const investors = pgTable(
     email: text('email').notNull(),
     phone: text('phone'),
     status: text('status').notNull().default('pending'),
+    /** Why staff last suspended, reinstated or closed the investor (migration 0170). */
+    statusReason: text('status_reason'),
+    statusChangedAt: at('status_changed_at'),
     referralCode: text('referral_code').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -290,6 +293,49 @@ export const taxRecordChanges = pgTable(
   ],
 );
 
+/**
+ * Every identity verification the KYC provider ran, pending and failed ones too, with its
+ * watchlist (OFAC) screening (issue 15, decision 1520). No PII: that stays in tax_records.
+ */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    /** The provider's own word (Plaid: active, success, failed, pending_review, ...). */
+    providerStatus: text('provider_status').notNull(),
+    failureReason: text('failure_reason'),
+    watchlistStatus: text('watchlist_status').notNull(),
+    watchlistReference: text('watchlist_reference'),
+    watchlistClearedAt: at('watchlist_cleared_at'),
+    watchlistClearedBy: uuid('watchlist_cleared_by').references(() => adminUsers.id),
+    watchlistClearReason: text('watchlist_clear_reason'),
+    createdAt: createdAt(),
+    checkedAt: at('checked_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('identity_verifications_reference_key').on(table.provider, table.reference),
+    index('identity_verifications_investor_idx').on(table.investorId, table.createdAt.desc()),
+    index('identity_verifications_hits_idx').on(table.investorId).where(sql`watchlist_status = 'hit'`),
+    check('identity_verifications_status_check', inList('status', ['approved', 'review', 'rejected'])),
+    check(
+      'identity_verifications_watchlist_check',
+      inList('watchlist_status', ['not_screened', 'clear', 'hit', 'cleared']),
+    ),
+    check(
+      'identity_verifications_cleared_check',
+      sql.raw(
+        `(watchlist_status = 'cleared') = (watchlist_cleared_at is not null and watchlist_cleared_by is not null and watchlist_clear_reason is not null)`,
+      ),
+    ),
+  ],
+);
+
 export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
 
 export const bankAccounts = pgTable(
@@ -355,6 +401,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   withdrawalConfirmationSms: boolean('withdrawal_confirmation_sms').notNull().default(false),
   accountVerificationEmail: boolean('account_verification_email').notNull().default(true),
   accountVerificationSms: boolean('account_verification_sms').notNull().default(false),
+  monthlyStatementEmail: boolean('monthly_statement_email').notNull().default(true),
+  monthlyStatementSms: boolean('monthly_statement_sms').notNull().default(false),
   marketingEmail: boolean('marketing_email').notNull().default(false),
   marketingSms: boolean('marketing_sms').notNull().default(false),
   /** TCPA consent recorded when marketing SMS is switched on. */
@@ -611,9 +659,17 @@ export const investments = pgTable(
     withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 })
       .notNull()
       .default('0'),
+    /** The sum of the note's applied manual adjustments, signed (migration 0171, decision 1621). */
+    amountAdjusted: money('amount_adjusted').notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
     /** The note funds were reinvested from (CONVERT TO HIGH-YIELD). */
     sourceInvestmentId: uuid('source_investment_id').references((): AnyPgColumn => investments.id),
+    /** How the note was funded: bought, converted from available funds, or rolled over at a note's maturity. */
+    origin: text('origin').notNull().default('purchase'),
+    /** High-Yield only: what happens at maturity ('pay_out' to the bank or 'roll_over'); null on notes matured before it existed. */
+    maturityInstruction: text('maturity_instruction'),
+    /** The term of the note a rollover buys (with 'roll_over' only). */
+    rolloverTermYears: integer('rollover_term_years'),
     maturedAt: at('matured_at'),
     cancelledAt: at('cancelled_at'),
     cancellationReason: text('cancellation_reason'),
@@ -633,6 +689,22 @@ export const investments = pgTable(
     check('investments_type_check', inList('investment_type', ['standard', 'high_yield'])),
     check('investments_status_check', inList('status', ['active', 'matured', 'withdrawn', 'cancelled'])),
     check('investments_principal_check', sql.raw('principal_amount > 0')),
+    check(
+      'investments_maturity_instruction_check',
+      sql.raw(
+        "maturity_instruction is null or (investment_type = 'high_yield' and maturity_instruction in ('pay_out', 'roll_over'))",
+      ),
+    ),
+    check(
+      'investments_rollover_term_check',
+      sql.raw(
+        "(maturity_instruction is distinct from 'roll_over') = (rollover_term_years is null) and (rollover_term_years is null or rollover_term_years between 1 and 50)",
+      ),
+    ),
+    check('investments_origin_check', inList('origin', ['purchase', 'conversion', 'rollover'])),
+    index('investments_high_yield_maturity_idx')
+      .on(table.maturityDate)
+      .where(sql`investment_type = 'high_yield' and status = 'active'`),
     check('investments_dates_check', sql.raw('maturity_date > start_date and accrued_through >= start_date')),
   ],
 );
@@ -643,6 +715,7 @@ export const transactionTypes = [
   'withdrawal',
   'reinvestment',
   'reversal',
+  'adjustment',
 ] as const;
 
 /** The append-only ledger. */
@@ -665,6 +738,8 @@ export const investmentTransactions = pgTable(
     ),
     achPaymentId: uuid('ach_payment_id'),
     withdrawalId: uuid('withdrawal_id'),
+    /** For `adjustment` entries: the approved four-eyes adjustment (one entry each). */
+    adjustmentId: uuid('adjustment_id').references((): AnyPgColumn => ledgerAdjustments.id),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -702,6 +777,9 @@ export const investmentTransactions = pgTable(
     uniqueIndex('investment_transactions_reversal_key')
       .on(table.reversesTransactionId)
       .where(sql`reverses_transaction_id is not null`),
+    uniqueIndex('investment_transactions_adjustment_key')
+      .on(table.adjustmentId)
+      .where(sql`adjustment_id is not null`),
     check('investment_transactions_type_check', inList('transaction_type', transactionTypes)),
     check('investment_transactions_amount_check', sql.raw('amount >= 0')),
     check(
@@ -710,7 +788,8 @@ export const investmentTransactions = pgTable(
         or (transaction_type = 'interest_payment' and value_effect in (0, amount))
         or (transaction_type = 'withdrawal' and value_effect = -amount)
         or (transaction_type = 'reinvestment' and value_effect in (amount, -amount))
-        or (transaction_type = 'reversal' and reverses_transaction_id is not null)`),
+        or (transaction_type = 'reversal' and reverses_transaction_id is not null)
+        or (transaction_type = 'adjustment' and adjustment_id is not null and amount > 0 and value_effect in (amount, -amount))`),
     ),
   ],
 );
@@ -735,20 +814,46 @@ export const achPayments = pgTable(
     failureReason: text('failure_reason'),
     providerReference: text('provider_reference'),
     postingPeriod: date('posting_period', { mode: 'string' }),
+    /** The rail that carried the payment (decision 1500). */
+    provider: text('provider').notNull().default('sandbox'),
+    /** The provider's own state, as last reported. */
+    providerStatus: text('provider_status'),
+    /** The provider's authorisation of this transfer (Plaid /transfer/authorization/create). */
+    authorizationId: text('authorization_id'),
+    /** The ACH return code (R01 ...) of a returned payment. */
+    returnCode: text('return_code'),
+    postedAt: at('posted_at'),
+    returnedAt: at('returned_at'),
+    /** A credit sent again for an amount owed to the investor. */
+    repaysAmountOwedId: uuid('repays_amount_owed_id').references((): AnyPgColumn => amountsOwed.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('ach_payments_status_idx').on(table.status, table.effectiveDate),
+    index('ach_payments_in_flight_idx')
+      .on(table.provider, table.status)
+      .where(sql`status in ('pending', 'posted')`),
+    uniqueIndex('ach_payments_transfer_key')
+      .on(table.provider, table.providerReference)
+      .where(sql`provider = 'plaid' AND provider_reference is not null`),
+    uniqueIndex('ach_payments_repayment_in_flight_key')
+      .on(table.repaysAmountOwedId)
+      .where(sql`repays_amount_owed_id is not null AND status in ('pending', 'posted')`),
     index('ach_payments_investor_idx').on(table.investorId, table.createdAt.desc()),
     index('ach_payments_type_status_idx').on(table.paymentType, table.status),
     uniqueIndex('ach_payments_funding_key').on(table.investmentId).where(sql`payment_type = 'funding'`),
     uniqueIndex('ach_payments_interest_key')
       .on(table.investmentId, table.postingPeriod)
-      .where(sql`payment_type = 'interest'`),
+      .where(sql`payment_type = 'interest' AND repays_amount_owed_id is null`),
     check('ach_payments_type_check', inList('payment_type', ['funding', 'interest', 'withdrawal'])),
     check('ach_payments_direction_check', inList('direction', ['debit', 'credit'])),
-    check('ach_payments_status_check', inList('status', ['pending', 'completed', 'failed', 'cancelled'])),
+    check(
+      'ach_payments_status_check',
+      inList('status', ['pending', 'posted', 'settled', 'failed', 'returned', 'cancelled']),
+    ),
+    check('ach_payments_provider_check', inList('provider', ['sandbox', 'plaid'])),
+    check('ach_payments_return_code_check', sql.raw(`return_code is null or return_code ~ '^R[0-9A-Z]{2}$'`)),
     check('ach_payments_amount_check', sql.raw('amount > 0')),
   ],
 );
@@ -784,6 +889,80 @@ export const amountsOwed = pgTable(
     check('amounts_owed_status_check', inList('status', ['open', 'resolved'])),
     check('amounts_owed_amount_check', sql.raw('amount > 0')),
     check('amounts_owed_resolved_check', sql.raw(`(status = 'resolved') = (resolved_at is not null)`)),
+  ],
+);
+
+/** Every event an ACH provider reported, once (decision 1500). */
+export const achProviderEvents = pgTable(
+  'ach_provider_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    eventType: text('event_type').notNull(),
+    transferId: text('transfer_id').notNull(),
+    achPaymentId: uuid('ach_payment_id').references(() => achPayments.id),
+    amount: money('amount'),
+    failureReason: text('failure_reason'),
+    returnCode: text('return_code'),
+    occurredAt: at('occurred_at').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ach_provider_events_event_key').on(table.provider, table.eventId),
+    index('ach_provider_events_payment_idx').on(table.achPaymentId, table.eventId),
+    index('ach_provider_events_occurred_idx').on(table.occurredAt),
+  ],
+);
+
+/** The last event id read from each provider's stream: a restarted sync resumes after it. */
+export const achEventCursors = pgTable('ach_event_cursors', {
+  provider: text('provider').primaryKey(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Verified provider webhooks already taken, by the SHA-256 of their signed token. */
+export const achWebhookReceipts = pgTable(
+  'ach_webhook_receipts',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [index('ach_webhook_receipts_received_idx').on(table.receivedAt)],
+);
+
+export const achReconciliationDifferenceKinds = [
+  'status_mismatch',
+  'amount_mismatch',
+  'unknown_transfer',
+  'missing_transfer',
+  'return_code_mismatch',
+] as const;
+
+/** What the daily reconciliation found between the ledger's ACH payments and the provider's events. */
+export const achReconciliationDifferences = pgTable(
+  'ach_reconciliation_differences',
+  {
+    id: id(),
+    reconciledOn: date('reconciled_on', { mode: 'string' }).notNull(),
+    provider: text('provider').notNull(),
+    achPaymentId: uuid('ach_payment_id').references(() => achPayments.id),
+    transferId: text('transfer_id'),
+    kind: text('kind').notNull(),
+    expected: text('expected').notNull(),
+    actual: text('actual').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ach_reconciliation_differences_key').on(
+      table.reconciledOn,
+      table.kind,
+      sql`coalesce(${table.achPaymentId}::text, '')`,
+      sql`coalesce(${table.transferId}, '')`,
+    ),
+    index('ach_reconciliation_differences_created_idx').on(table.createdAt.desc()),
+    check('ach_reconciliation_differences_kind_check', inList('kind', achReconciliationDifferenceKinds)),
   ],
 );
 
@@ -847,7 +1026,12 @@ export const withdrawals = pgTable(
     paidAt: at('paid_at'),
     cancelledAt: at('cancelled_at'),
     failureReason: text('failure_reason'),
+    /** Why staff cancelled it (migration 0170); the money stays in the note. */
+    cancellationReason: text('cancellation_reason'),
+    cancelledByAdminId: uuid('cancelled_by_admin_id').references(() => adminUsers.id),
     achPaymentId: uuid('ach_payment_id'),
+    /** Why the money left: the investor's transfer, a pay-out at maturity, or an undone rollover (issue 17). */
+    reason: text('reason').notNull().default('transfer'),
     idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -859,6 +1043,7 @@ export const withdrawals = pgTable(
       .on(table.investorId, table.idempotencyKey)
       .where(sql`idempotency_key is not null`),
     check('withdrawals_status_check', inList('status', ['pending', 'paid', 'cancelled', 'failed'])),
+    check('withdrawals_reason_check', inList('reason', ['transfer', 'maturity_payout', 'rollover_undo'])),
     check('withdrawals_amount_check', sql.raw('amount > 0')),
   ],
 );
@@ -1057,6 +1242,23 @@ export const notificationDeliveries = pgTable(
 );
 
 /** What the investor sees under the portal's bell. */
+/** The 30- and 7-day reminders before a High-Yield note matures, each sent once. */
+export const maturityReminders = pgTable(
+  'maturity_reminders',
+  {
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    daysBefore: integer('days_before').notNull(),
+    sentOn: date('sent_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.investmentId, table.daysBefore] }),
+    check('maturity_reminders_days_check', sql.raw('days_before in (30, 7)')),
+  ],
+);
+
 export const investorNotifications = pgTable(
   'investor_notifications',
   {
@@ -1170,3 +1372,220 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- back office (issue 16)
+
+/** Every suspension, reinstatement and closure by staff, with its reason (decision 1620). */
+export const investorStatusChanges = pgTable(
+  'investor_status_changes',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason').notNull(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_status_changes_investor_idx').on(table.investorId, table.createdAt),
+    check('investor_status_changes_to_check', inList('to_status', ['active', 'suspended', 'closed'])),
+  ],
+);
+
+export const ledgerAdjustmentDirections = ['credit', 'debit'] as const;
+export const ledgerAdjustmentStatuses = ['pending', 'applied', 'rejected'] as const;
+
+/**
+ * Four-eyes manual adjustments (decision 1621): proposed by one admin, applied (one
+ * `adjustment` ledger entry) or rejected by another; the database refuses the proposer as decider.
+ */
+export const ledgerAdjustments = pgTable(
+  'ledger_adjustments',
+  {
+    id: id(),
+    investmentId: uuid('investment_id').notNull(),
+    investorId: uuid('investor_id').notNull(),
+    direction: text('direction').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    proposedAt: at('proposed_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => adminUsers.id),
+    decidedAt: at('decided_at'),
+    decisionReason: text('decision_reason'),
+    transactionId: uuid('transaction_id').references((): AnyPgColumn => investmentTransactions.id),
+  },
+  (table) => [
+    foreignKey({
+      name: 'ledger_adjustments_note_investor_fk',
+      columns: [table.investmentId, table.investorId],
+      foreignColumns: [investments.id, investments.investorId],
+    }),
+    index('ledger_adjustments_status_idx').on(table.status, table.proposedAt),
+    index('ledger_adjustments_investor_idx').on(table.investorId, table.proposedAt),
+    check('ledger_adjustments_direction_check', inList('direction', ledgerAdjustmentDirections)),
+    check('ledger_adjustments_status_check', inList('status', ledgerAdjustmentStatuses)),
+    check('ledger_adjustments_amount_check', sql.raw('amount > 0')),
+    check('ledger_adjustments_four_eyes_check', sql.raw('decided_by is null or decided_by <> proposed_by')),
+    check(
+      'ledger_adjustments_decided_check',
+      sql.raw(`(status = 'pending') = (decided_at is null) and (status = 'pending') = (decided_by is null)`),
+    ),
+    check('ledger_adjustments_applied_check', sql.raw(`(status = 'applied') = (transaction_id is not null)`)),
+  ],
+);
+
+/** One year-end tax run (decision 1622). */
+export const taxRuns = pgTable(
+  'tax_runs',
+  {
+    id: id(),
+    taxYear: integer('tax_year').notNull(),
+    startedBy: uuid('started_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    startedAt: at('started_at').notNull().defaultNow(),
+    formsIssued: integer('forms_issued').notNull().default(0),
+    correctionsIssued: integer('corrections_issued').notNull().default(0),
+    unchangedCount: integer('unchanged_count').notNull().default(0),
+    missingTaxRecordCount: integer('missing_tax_record_count').notNull().default(0),
+    totalInterest: money('total_interest').notNull().default('0'),
+  },
+  (table) => [
+    index('tax_runs_year_idx').on(table.taxYear, table.startedAt),
+    check('tax_runs_year_check', sql.raw('tax_year between 1900 and 2199')),
+  ],
+);
+
+/** An issued 1099-INT as printed; a correction is a new version and the newest is current. */
+export const taxForms = pgTable(
+  'tax_forms',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    taxYear: integer('tax_year').notNull(),
+    taxRunId: uuid('tax_run_id')
+      .notNull()
+      .references(() => taxRuns.id),
+    version: integer('version').notNull(),
+    isCorrection: boolean('is_correction').notNull(),
+    isCurrent: boolean('is_current').notNull().default(true),
+    supersedesFormId: uuid('supersedes_form_id').references((): AnyPgColumn => taxForms.id),
+    interestAmount: money('interest_amount').notNull(),
+    recipientFirstName: text('recipient_first_name').notNull(),
+    recipientLastName: text('recipient_last_name').notNull(),
+    recipientAddress1: text('recipient_address1').notNull(),
+    recipientAddress2: text('recipient_address2'),
+    recipientCity: text('recipient_city').notNull(),
+    recipientState: text('recipient_state').notNull(),
+    recipientPostalCode: text('recipient_postal_code').notNull(),
+    tinType: text('tin_type').notNull(),
+    tinLastFour: text('tin_last_four').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tax_forms_version_key').on(table.investorId, table.taxYear, table.version),
+    uniqueIndex('tax_forms_current_key').on(table.investorId, table.taxYear).where(sql`is_current`),
+    index('tax_forms_run_idx').on(table.taxRunId),
+    index('tax_forms_year_idx').on(table.taxYear, table.investorId),
+    check('tax_forms_year_check', sql.raw('tax_year between 1900 and 2199')),
+    check('tax_forms_amount_check', sql.raw('interest_amount >= 0')),
+    check(
+      'tax_forms_version_check',
+      sql.raw(
+        '(version >= 1 and (version = 1) = (not is_correction) and (version = 1) = (supersedes_form_id is null))',
+      ),
+    ),
+    check('tax_forms_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+  ],
+);
+
+// ---------------------------------------------------------------- statements and passkeys
+
+/** One monthly statement per investor and month (decision 1720): its figures frozen when generated. */
+export const investorStatements = pgTable(
+  'investor_statements',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    /** The first day of the month the statement covers. */
+    period: date('period', { mode: 'string' }).notNull(),
+    openingBalance: money('opening_balance').notNull(),
+    purchases: money('purchases').notNull(),
+    interestCredited: money('interest_credited').notNull(),
+    /** Standard interest paid to the bank: reported, not part of the balance. */
+    interestPaid: money('interest_paid').notNull(),
+    transfersToBank: money('transfers_to_bank').notNull(),
+    movedBetweenNotes: money('moved_between_notes').notNull(),
+    adjustments: money('adjustments').notNull(),
+    closingBalance: money('closing_balance').notNull(),
+    accruedUnposted: money('accrued_unposted').notNull(),
+    generatedAt: at('generated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('investor_statements_investor_period_key').on(table.investorId, table.period),
+    check('investor_statements_period_check', sql.raw('extract(day from period) = 1')),
+    check(
+      'investor_statements_reconciles_check',
+      sql.raw(
+        'closing_balance = opening_balance + purchases + interest_credited - transfers_to_bank + moved_between_notes + adjustments',
+      ),
+    ),
+  ],
+);
+
+/** WebAuthn credentials (decision 1725). */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url credential id. */
+    credentialId: text('credential_id').notNull(),
+    /** base64url COSE public key. */
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').array().notNull().default(sql`'{}'`),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (table) => [
+    uniqueIndex('user_passkeys_credential_key').on(table.credentialId),
+    index('user_passkeys_user_idx').on(table.userId),
+  ],
+);
+
+/** Outstanding WebAuthn challenges, stored as SHA-256 hashes; each is consumed once. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    challengeHash: text('challenge_hash').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webauthn_challenges_hash_key').on(table.challengeHash),
+    index('webauthn_challenges_expires_idx').on(table.expiresAt),
+    check('webauthn_challenges_purpose_check', inList('purpose', ['registration', 'authentication'])),
+  ],
+);

@@ -1,11 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { addDays, addMonths, endOfQuarter, type IsoDate, minDate } from '../../shared/dates/calendar-date';
+import {
+  addDays,
+  addMonths,
+  endOfQuarter,
+  type IsoDate,
+  minDate,
+  startOfMonth,
+} from '../../shared/dates/calendar-date';
 import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../shared/products/plans';
+import { nextBusinessDayOnOrAfter } from '../../shared/dates/business-days';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
 import { sealTotpSecret } from '../modules/admin-auth/two-factor';
 import { historyNotifier } from '../modules/money/money-notices';
+import { generateStatementsForMonth } from '../modules/statements/generate-monthly-statements';
 import { insertFundedNote } from '../modules/money/note-repository';
+import type { MaturityInstruction } from '../../shared/investments/maturity-instruction';
 import { runMoneyDays } from '../modules/money/run-money-days';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import { sandboxAchProvider } from '../providers/ach';
@@ -80,6 +90,19 @@ export const seededJobs = [
     scheduleCron: '0 6 * * 1-5',
   },
   {
+    name: 'ACH events',
+    description:
+      "Reads the ACH rail's transfer events since the last one seen and moves each payment's state.",
+    functionName: 'sync-ach-events',
+    scheduleCron: '*/15 * * * *',
+  },
+  {
+    name: 'ACH reconciliation',
+    description: "Compares the ledger's ACH payments with the rail's events and records every difference.",
+    functionName: 'reconcile-ach-payments',
+    scheduleCron: '0 7 * * *',
+  },
+  {
     name: 'Quarter-end withdrawals',
     description: 'Pays pending withdrawals on the last day of each quarter.',
     functionName: 'process-withdrawals',
@@ -90,6 +113,15 @@ export const seededJobs = [
     description: 'Sends notification campaigns whose scheduled time has come.',
     functionName: 'send-scheduled-campaigns',
     scheduleCron: '*/5 * * * *',
+  },
+  {
+    // Days 1-7 at 07:00, after the night's interest posting; the function itself waits for the
+    // month's first business day and writes each statement once (decision 1720).
+    name: 'Monthly statements',
+    description:
+      'Writes last month’s statement for each investor on the first business day and e-mails that it is ready.',
+    functionName: 'generate-monthly-statements',
+    scheduleCron: '0 7 1-7 * *',
   },
   {
     name: 'Auth cleanup',
@@ -219,14 +251,44 @@ interface DemoNote {
   rate: string;
   termYears: number;
   startOffsetDays: number;
+  maturityInstruction?: MaturityInstruction;
 }
 
+/**
+ * Indexes 0 and 2 are the notes the demo transfers draw from. The two 2-year notes started
+ * about two years ago show maturity instructions (issue 17): one matured a few days ago and was
+ * rolled over (still undoable), one matures in about two weeks with a rollover chosen (its
+ * 30-day reminder is in the bell).
+ */
 const demoNotes: DemoNote[] = [
   { investmentType: 'standard', principal: '10000.00', rate: '0.08', termYears: 1, startOffsetDays: 727 },
-  { investmentType: 'high_yield', principal: '50000.00', rate: '0.094', termYears: 3, startOffsetDays: 680 },
+  {
+    investmentType: 'high_yield',
+    principal: '50000.00',
+    rate: '0.094',
+    termYears: 3,
+    startOffsetDays: 680,
+    maturityInstruction: { kind: 'pay_out' },
+  },
   { investmentType: 'standard', principal: '25000.00', rate: '0.08', termYears: 1, startOffsetDays: 628 },
   { investmentType: 'high_yield', principal: '15000.00', rate: '0.09', termYears: 2, startOffsetDays: 463 },
   { investmentType: 'high_yield', principal: '20000.00', rate: '0.1024', termYears: 5, startOffsetDays: 234 },
+  {
+    investmentType: 'high_yield',
+    principal: '8000.00',
+    rate: '0.09',
+    termYears: 2,
+    startOffsetDays: 734,
+    maturityInstruction: { kind: 'roll_over', term_years: 2 },
+  },
+  {
+    investmentType: 'high_yield',
+    principal: '12000.00',
+    rate: '0.09',
+    termYears: 2,
+    startOffsetDays: 716,
+    maturityInstruction: { kind: 'roll_over', term_years: 3 },
+  },
 ];
 
 /**
@@ -392,6 +454,7 @@ async function writeDemoHistory(
             fundingEffectiveDate: ach.expectedSettlementDate(day),
             agreementVersion: DEMO_AGREEMENT_VERSION,
             ipAddress: '203.0.113.24',
+            maturityInstruction: note.maturityInstruction,
           });
         }
         for (const transfer of transfers.filter((candidate) => candidate.requestedOn === day)) {
@@ -406,6 +469,15 @@ async function writeDemoHistory(
       });
     },
   });
+  // The statement job for every month that has ended (decision 1720); no "ready" notices for history.
+  const firstMonth = startOfMonth(notes.map((note) => note.startDate).reduce(minDate));
+  for (let period = firstMonth; period < startOfMonth(today); period = addMonths(period, 1)) {
+    const issuedOn = nextBusinessDayOnOrAfter(addMonths(period, 1));
+    await generateStatementsForMonth(
+      { db, now: new Date(`${issuedOn}T12:00:00Z`), brandName: config.BRAND_NAME, notify: false },
+      period,
+    );
+  }
 }
 
 const DEMO_AGREEMENT_VERSION = '2025-01';

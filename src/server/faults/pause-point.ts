@@ -18,6 +18,8 @@ export type PausePoint =
   | 'ach:before-record'
   /** settle-ach-payments: a batch of outcomes is written, not yet committed. */
   | 'ach:before-commit'
+  /** sync-ach-events: a page of the rail's events is applied, the cursor moved, not yet committed. */
+  | 'ach-events:before-commit'
   /** Campaign delivery: a chunk of messages is sent and recorded, the next not yet taken. */
   | 'campaign:after-chunk';
 

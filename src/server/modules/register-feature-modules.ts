@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
+import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminStaffRoutes } from './admin-staff/routes';
+import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
+import { adminInvestorRoutes } from './admin-investors/routes';
+import { adminPaymentRoutes } from './admin-payments/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
@@ -13,11 +17,15 @@ import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
 import { registerNotificationsModule } from './notifications/notifications-module';
+import { noteRoutes } from './notes/routes';
 import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
+import { passkeyRoutes } from './passkeys/routes';
 import { settingsRoutes } from './settings/routes';
+import { taxRunRoutes } from './tax-runs/routes';
+import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
   catalogue: ProductCatalogue;
@@ -37,15 +45,23 @@ export async function registerFeatureModules(
   await app.register(adminStaffRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
+  await app.register(adminInvestorRoutes(context));
+  await app.register(adminAdjustmentRoutes(context));
+  await app.register(adminPaymentRoutes(context));
+  await app.register(taxRunRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
+  await app.register(passkeyRoutes(context));
   registerMoneyFunctions(context);
+  registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
+  await app.register(noteRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(transferRoutes(context));
+  await app.register(achRailRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

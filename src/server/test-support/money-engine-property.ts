@@ -9,6 +9,8 @@ import { addDays, type IsoDate } from '../../shared/dates/calendar-date';
 import { rateToMillionths } from '../../shared/ledger/interest';
 import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-string';
 import { type Database, rowsOf } from '../db/client';
+import { investmentProducts } from '../db/schema';
+import { buildNoteBreakdown, readBreakdownNote } from '../modules/money/interest-breakdown';
 import { runLedgerCheck } from '../modules/money/ledger-check';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import {
@@ -22,10 +24,13 @@ import {
   formatTenBillionths,
   type ModelNote,
   type ModelTransfer,
+  rolloverKey,
   runReferenceModel,
 } from './money-reference-model';
 
 const FIRST_START = '2022-01-01';
+/** The High-Yield products a rollover can buy (no 3-year product: such a rollover is paid out). */
+const ROLLOVER_RATES: Record<number, string> = { 1: '0.0875', 2: '0.1024' };
 const FIRST_RUN = '2024-01-01';
 
 export interface Scenario {
@@ -36,6 +41,8 @@ export interface Scenario {
     rateMillionths: number;
     termYears: number;
     startOffset: number;
+    /** High-Yield: none, pay out, or roll over into a term (3 years is not offered: paid out instead). */
+    instruction: 'none' | 'pay_out' | 1 | 2 | 3;
   }[];
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
   runOffsets: number[];
@@ -57,6 +64,7 @@ export function scenarioArbitrary(limits: {
     ),
     termYears: fc.integer({ min: 1, max: 3 }),
     startOffset: fc.integer({ min: 0, max: 730 + limits.horizonDays }),
+    instruction: fc.constantFrom('none' as const, 'pay_out' as const, 1 as const, 2 as const, 3 as const),
   });
   return fc.record({
     notes: fc.uniqueArray(note, {
@@ -99,9 +107,24 @@ export async function compareEngineWithModel(
 ): Promise<string[]> {
   const engine = createTestEngine(db);
   const investors = [await createFundedInvestor(db), await createFundedInvestor(db)];
+  await db.insert(investmentProducts).values(
+    Object.entries(ROLLOVER_RATES).map(([term, rate]) => ({
+      displayName: `High-Yield ${term} years`,
+      investmentType: 'high_yield',
+      interestRateAnnual: rate,
+      termYears: Number(term),
+      minimumPurchaseAmount: '1000.00',
+    })),
+  );
   for (const note of scenario.notes) {
     await buyNote(engine, {
       ...investors[note.investor]!,
+      maturityInstruction:
+        note.instruction === 'none'
+          ? null
+          : note.instruction === 'pay_out'
+            ? { kind: 'pay_out' }
+            : { kind: 'roll_over', term_years: note.instruction },
       investmentType: note.type,
       principal: centsToMoney(BigInt(note.principalCents)),
       rate: rateText(note.rateMillionths),
@@ -153,9 +176,17 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     accrued_through: string;
     interest_accrued: string;
     value: string;
+    origin: string;
+    source_investment_id: string | null;
+    maturity_instruction: string | null;
+    rollover_term_years: number | null;
+    funding_effective_date: IsoDate | null;
   }>(
     db,
     sql`select i.id, i.investor_id, i.investment_type, i.principal_amount::text as principal_amount,
+               i.origin, i.source_investment_id, i.maturity_instruction, i.rollover_term_years,
+               (select to_char(min(f.effective_date), 'YYYY-MM-DD') from ach_payments f
+                 where f.investment_id = i.id and f.payment_type = 'funding') as funding_effective_date,
                i.interest_rate_annual::text as interest_rate_annual, to_char(i.start_date, 'YYYY-MM-DD') as start_date,
                to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date, i.status,
                i.interest_posted::text as interest_posted, i.amount_withdrawn::text as amount_withdrawn,
@@ -172,20 +203,41 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
   }>(
     db,
     sql`select id, investor_id, amount::text as amount, to_char(scheduled_for, 'YYYY-MM-DD') as scheduled, status
-        from withdrawals order by requested_at, id`,
+        from withdrawals where reason = 'transfer' order by requested_at, id`,
+  );
+  // A rollover's note is the model's to make: it is named after the note it came from.
+  const modelKeys = new Map<string, string>();
+  for (const row of noteRows) {
+    const source = row.source_investment_id ? modelKeys.get(row.source_investment_id) : undefined;
+    modelKeys.set(row.id, row.origin === 'rollover' && source ? rolloverKey(source) : row.id);
+  }
+  const keyOf = (id: string) => modelKeys.get(id) ?? id;
+  const offered = await query<{ term_years: number; rate: string }>(
+    db,
+    sql`select term_years, max(interest_rate_annual)::text as rate from investment_products
+        where investment_type = 'high_yield' and is_active group by term_years`,
   );
   const model = runReferenceModel({
-    notes: noteRows.map(
-      (row): ModelNote => ({
-        key: row.id,
-        investorKey: row.investor_id,
-        type: row.investment_type,
-        principalCents: cents(row.principal_amount),
-        rateMillionths: rateToMillionths(row.interest_rate_annual),
-        startDate: row.start_date,
-        maturityDate: row.maturity_date,
-      }),
-    ),
+    rolloverRates: new Map(offered.map((row) => [row.term_years, rateToMillionths(row.rate)])),
+    notes: noteRows
+      .filter((row) => row.origin !== 'rollover')
+      .map(
+        (row): ModelNote => ({
+          key: row.id,
+          investorKey: row.investor_id,
+          type: row.investment_type,
+          principalCents: cents(row.principal_amount),
+          rateMillionths: rateToMillionths(row.interest_rate_annual),
+          startDate: row.start_date,
+          maturityDate: row.maturity_date,
+          instruction:
+            row.maturity_instruction === 'pay_out'
+              ? { kind: 'pay_out' }
+              : row.maturity_instruction === 'roll_over'
+                ? { kind: 'roll_over', termYears: row.rollover_term_years ?? 0 }
+                : null,
+        }),
+      ),
     transfers: transferRows.map(
       (row): ModelTransfer => ({
         key: row.id,
@@ -199,7 +251,11 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
 
   const differences: string[] = [];
   for (const row of noteRows) {
-    const expected = model.notes.get(row.id)!;
+    const expected = model.notes.get(keyOf(row.id));
+    if (!expected) {
+      differences.push(`note ${row.id}: made by the engine (${row.origin}), not by the model`);
+      continue;
+    }
     const actual = {
       status: row.status,
       posted: row.interest_posted,
@@ -230,7 +286,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     db,
     sql`select investment_id, transaction_type as type, amount::text as amount, to_char(transaction_date, 'YYYY-MM-DD') as date,
                to_char(posting_period, 'YYYY-MM-DD') as period
-        from investment_transactions where transaction_type in ('interest_payment', 'withdrawal')`,
+        from investment_transactions where transaction_type in ('interest_payment', 'withdrawal', 'reinvestment')`,
   );
   const describe = (entry: {
     note: string;
@@ -239,7 +295,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     date: string;
     period: string | null;
   }) => `${entry.note} ${entry.type} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
-  const engineEntries = entryRows.map((row) => describe({ note: row.investment_id, ...row })).sort();
+  const engineEntries = entryRows.map((row) => describe({ ...row, note: keyOf(row.investment_id) })).sort();
   const modelEntries = model.entries
     .map((entry) =>
       describe({
@@ -261,8 +317,40 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
       differences.push(`transfer ${row.id}: engine ${row.status} model ${model.transfers.get(row.id)}`);
     }
   }
+  const madeByEngine = new Set(noteRows.map((row) => keyOf(row.id)));
+  for (const key of model.notes.keys()) {
+    if (!madeByEngine.has(key)) differences.push(`note ${key}: made by the model, not by the engine`);
+  }
+  differences.push(
+    ...(await compareBreakdownsWithLedger(
+      db,
+      noteRows.map((row) => row.id),
+    )),
+  );
   const ledger = await runLedgerCheck(db);
   for (const problem of ledger.problems) differences.push(`ledger check: ${JSON.stringify(problem)}`);
+  return differences;
+}
+
+/**
+ * The shared interest schedule ("show the math", issue 17 item 4) against the engine: every
+ * period it lists as posted holds exactly the amount the engine posted, and every period the
+ * engine skipped rounds to nothing.
+ */
+export async function compareBreakdownsWithLedger(db: Database, noteIds: string[]): Promise<string[]> {
+  const differences: string[] = [];
+  for (const id of noteIds) {
+    const note = await readBreakdownNote(db, id);
+    if (!note) continue;
+    const breakdown = await buildNoteBreakdown(db, note);
+    for (const row of breakdown.rows) {
+      if ((row.ledgerAmount ?? '0.00') !== row.posted) {
+        differences.push(
+          `breakdown ${id} ${row.period}: schedule ${row.posted} ledger ${row.ledgerAmount ?? 'none'}`,
+        );
+      }
+    }
+  }
   return differences;
 }
 

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IsoDate } from '../../shared/dates/calendar-date';
 import type { InvestmentType } from '../../shared/products/plans';
+import type { MaturityInstruction } from '../../shared/investments/maturity-instruction';
 import { movableClock } from '../clock';
 import type { Database } from '../db/client';
 import { bankAccounts, investors, notificationPreferences, users } from '../db/schema';
@@ -25,22 +26,36 @@ export interface TestEngine extends MoneyEngineContext {
 }
 
 /** Queues notices as the app does, and records what the engine asked to notify. */
-export function recordingNotifier(): MoneyNotifier & { interest: string[]; withdrawals: string[] } {
+export function recordingNotifier(): MoneyNotifier & {
+  interest: string[];
+  withdrawals: string[];
+  other: string[];
+} {
   const queued = queueingNotifier('Steadyline');
   const interest: string[] = [];
   const withdrawals: string[] = [];
+  const other: string[] = [];
   return {
+    brandName: queued.brandName,
     interest,
     withdrawals,
+    other,
     async interestPaid(tx, notices, now) {
       await queued.interestPaid(tx, notices, now);
       interest.push(...notices.map((notice) => `${notice.investorId}:${notice.executionDate}`));
+    },
+    async maturityNotices(tx, notices, now) {
+      await queued.maturityNotices(tx, notices, now);
+      other.push(...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.title}`));
     },
     async withdrawalPaid(tx, notices, now) {
       await queued.withdrawalPaid(tx, notices, now);
       withdrawals.push(
         ...notices.map((notice) => `${notice.investorId}:${notice.executionDate}:${notice.amount}`),
       );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      await queued.paymentSetbacks(tx, notices, now);
     },
   };
 }
@@ -116,6 +131,8 @@ export async function buyNote(
     rate: string;
     termYears?: number;
     startDate: IsoDate;
+    /** High-Yield: what happens at maturity; default none (the note waits, matured, as before issue 17). */
+    maturityInstruction?: MaturityInstruction | null;
   },
 ): Promise<{ investmentId: string; achPaymentId: string }> {
   return engine.db.transaction((tx) =>
@@ -130,6 +147,7 @@ export async function buyNote(
       now: new Date(`${input.startDate}T15:00:00Z`),
       fundingEffectiveDate: engine.ach.expectedSettlementDate(input.startDate),
       agreementVersion: 'test',
+      maturityInstruction: input.maturityInstruction ?? null,
     }),
   );
 }

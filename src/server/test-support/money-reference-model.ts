@@ -10,10 +10,12 @@
  * maturity and is closed by the first run on or after it; a transfer is paid by the first
  * run on or after its quarter end, drawn from the oldest available notes; a Standard note
  * earns on what is left from the day after; a note emptied by it gets its last interest then.
+ * A High-Yield note with a maturity instruction is paid out or rolled over when it matures.
  */
 import {
   addDays,
   addMonths,
+  addYears,
   daysBetween,
   type IsoDate,
   startOfMonth,
@@ -29,6 +31,20 @@ export interface ModelNote {
   startDate: IsoDate;
   /** High-Yield: end of term; Standard: end of lock-up. */
   maturityDate: IsoDate;
+  /** High-Yield: what happens at maturity (none: the note waits, matured, for a transfer). */
+  instruction?: ModelInstruction | null;
+  /**
+   * When its funding debit is due to settle (settled by the last job of the first run on or
+   * after it); none for a note funded from other notes. A pay-out waits for it (PRODUCT.md 36).
+   */
+  fundingEffectiveDate?: IsoDate | null;
+}
+
+export type ModelInstruction = { kind: 'pay_out' } | { kind: 'roll_over'; termYears: number };
+
+/** The key the model gives the note a rollover of `noteKey` creates. */
+export function rolloverKey(noteKey: string): string {
+  return `${noteKey}>rollover`;
 }
 
 export interface ModelTransfer {
@@ -40,7 +56,7 @@ export interface ModelTransfer {
 
 export interface ModelEntry {
   noteKey: string;
-  type: 'interest_payment' | 'withdrawal';
+  type: 'interest_payment' | 'withdrawal' | 'reinvestment';
   amountCents: bigint;
   date: IsoDate;
   /** Interest postings: the month posted. */
@@ -65,6 +81,8 @@ export interface ModelResult {
 
 interface NoteRun {
   note: ModelNote;
+  /** A matured note's instruction still to carry out. */
+  instructionPending: boolean;
   status: 'active' | 'matured' | 'withdrawn';
   posted: bigint;
   withdrawn: bigint;
@@ -99,22 +117,27 @@ function earningEnd(run: NoteRun): IsoDate | null {
   return run.note.type === 'high_yield' ? run.note.maturityDate : null;
 }
 
+function newRun(note: ModelNote): NoteRun {
+  return {
+    note,
+    instructionPending: false,
+    status: 'active',
+    posted: 0n,
+    withdrawn: 0n,
+    reductions: [],
+    accruedThrough: note.startDate,
+    lastPosted: null,
+  };
+}
+
 export function runReferenceModel(input: {
   notes: ModelNote[];
   transfers: ModelTransfer[];
   runDates: IsoDate[];
+  /** The High-Yield rate offered per term (millionths) for rollovers; a term not offered is paid out. */
+  rolloverRates?: ReadonlyMap<number, bigint>;
 }): ModelResult {
-  const runs = input.notes.map(
-    (note): NoteRun => ({
-      note,
-      status: 'active',
-      posted: 0n,
-      withdrawn: 0n,
-      reductions: [],
-      accruedThrough: note.startDate,
-      lastPosted: null,
-    }),
-  );
+  const runs = input.notes.map(newRun);
   const entries: ModelEntry[] = [];
   const transfers = new Map(
     input.transfers.map((transfer) => [transfer.key, 'pending' as 'pending' | 'paid' | 'failed']),
@@ -146,6 +169,41 @@ export function runReferenceModel(input: {
     return run.note.principalCents + (run.note.type === 'high_yield' ? run.posted : 0n) - run.withdrawn;
   }
 
+  /**
+   * PRODUCT.md 38: at the run that matures it, a note with an instruction is emptied: rolled
+   * over into a new note earning from the maturity date at the rate then offered for the term,
+   * or (no such term offered, or a pay-out) paid out to the bank that day.
+   */
+  function carryOutInstruction(run: NoteRun, date: IsoDate): void {
+    const instruction = run.note.instruction;
+    if (!instruction) return;
+    const value = noteValue(run);
+    run.withdrawn += value;
+    run.status = 'withdrawn';
+    const rate =
+      instruction.kind === 'roll_over' ? input.rolloverRates?.get(instruction.termYears) : undefined;
+    if (instruction.kind === 'roll_over' && rate !== undefined) {
+      const key = rolloverKey(run.note.key);
+      entries.push({ noteKey: run.note.key, type: 'reinvestment', amountCents: value, date, period: null });
+      entries.push({ noteKey: key, type: 'reinvestment', amountCents: value, date, period: null });
+      runs.push(
+        newRun({
+          key,
+          investorKey: run.note.investorKey,
+          type: 'high_yield',
+          principalCents: value,
+          rateMillionths: rate,
+          startDate: run.note.maturityDate,
+          maturityDate: addYears(run.note.maturityDate, instruction.termYears),
+          instruction,
+          fundingEffectiveDate: null,
+        }),
+      );
+      return;
+    }
+    entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: value, date, period: null });
+  }
+
   for (const date of input.runDates) {
     for (const run of runs) {
       if (run.status !== 'active') continue;
@@ -155,10 +213,15 @@ export function runReferenceModel(input: {
       if (target > run.accruedThrough) run.accruedThrough = target;
     }
     for (const run of runs) {
+      if (run.status === 'matured' && run.instructionPending) {
+        carryOutInstruction(run, date);
+        continue;
+      }
       if (run.status !== 'active' || run.note.type !== 'high_yield' || run.note.maturityDate > date) continue;
       postEndedMonths(run, date);
       run.status = 'matured';
       run.accruedThrough = run.note.maturityDate;
+      carryOutInstruction(run, date);
     }
     for (const transfer of input.transfers) {
       if (transfers.get(transfer.key) !== 'pending' || transfer.scheduledFor > date) continue;

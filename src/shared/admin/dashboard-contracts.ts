@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { owedDirections, owedStatuses } from '../ledger/amounts-owed';
 import { moneyString } from '../products/contracts';
+import { identityStatuses } from '../banking/contracts';
+import { watchlistStatuses } from '../banking/watchlist';
 
 /** Admin spec 8-9: empty states and limits of the dashboard. */
 export const dashboardMessages = {
@@ -143,6 +145,21 @@ export const adminAmountOwedSchema = z.object({
 });
 export type AdminAmountOwed = z.infer<typeof adminAmountOwedSchema>;
 
+/** The investor's identity verification as staff see it (decision 1520); no PII beyond the record's status. */
+export const adminIdentitySchema = z.object({
+  status: z.enum(identityStatuses),
+  provider: z.string().nullable(),
+  provider_status: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  watchlist: z.enum(watchlistStatuses),
+  watchlist_reference: z.string().nullable(),
+  watchlist_cleared_at: z.string().nullable(),
+  watchlist_cleared_by: z.string().nullable(),
+  watchlist_clear_reason: z.string().nullable(),
+});
+export type AdminIdentity = z.infer<typeof adminIdentitySchema>;
+
 export const adminInvestorDetailResponse = z.object({
   investor: adminInvestorResultSchema.extend({
     updated_at: z.string(),
@@ -167,5 +184,6 @@ export const adminInvestorDetailResponse = z.object({
   notes: z.array(adminNoteSchema),
   transactions: z.array(adminTransactionSchema),
   amounts_owed: z.array(adminAmountOwedSchema),
+  identity: adminIdentitySchema,
 });
 export type AdminInvestorDetailResponse = z.infer<typeof adminInvestorDetailResponse>;

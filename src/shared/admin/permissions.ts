@@ -21,8 +21,25 @@ export const adminActions = [
   'notifications:manage',
   'hotspots:edit',
   'admins:manage',
+  /** Clear a watchlist (OFAC) hit after review, with a reason (decision 1520). */
+  'identity:clear-watchlist',
+  /** The Payments page and its CSV (decision 1521). */
+  'payments:view',
+  /** Send an owed credit again (decision 1521). */
+  'payments:manage',
   /** Read and export the admin audit log (decision 1600). */
   'audit:view',
+  /** Suspend, reinstate, close, revoke sessions, cancel pending transfers (issue 16 item 3). */
+  'investors:manage',
+  /** The pending approvals page and adjustment history. */
+  'adjustments:view',
+  /** Propose a manual ledger adjustment (applied only when another admin approves it). */
+  'adjustments:propose',
+  /** Approve or reject someone else's proposal (the service refuses the proposer). */
+  'adjustments:approve',
+  'tax:view',
+  /** Run the year-end tax run and download the IRS file (it carries full TINs). */
+  'tax:run',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -40,7 +57,16 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'notifications:manage': staff,
   'hotspots:edit': staff,
   'admins:manage': ['super_admin'],
+  'identity:clear-watchlist': staff,
+  'payments:view': everyone,
+  'payments:manage': staff,
   'audit:view': staff,
+  'investors:manage': staff,
+  'adjustments:view': everyone,
+  'adjustments:propose': staff,
+  'adjustments:approve': staff,
+  'tax:view': everyone,
+  'tax:run': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {

@@ -4,6 +4,7 @@
  * routes, the web client and the sandbox Link page alike.
  */
 import { z } from 'zod';
+import { watchlistStatuses } from './watchlist';
 import { bankAccountTypes } from './bank-account-numbers';
 
 export const bankVerificationStatuses = ['pending', 'micro_deposits_pending', 'verified', 'failed'] as const;
@@ -39,11 +40,16 @@ export const identityStatuses = ['not_started', 'approved', 'rejected', 'review'
 export type IdentityStatus = (typeof identityStatuses)[number];
 
 export const identityStatusResponse = z.object({
+  /** `review` is a pending verification (re-check it); `rejected` a failed one (try again). */
   status: z.enum(identityStatuses),
   /** Legal name on file, when approved. */
   legal_name: z.string().nullable(),
   ssn_last_four: z.string().nullable(),
   checked_at: z.string().nullable(),
+  /** Watchlist (OFAC) screening of the newest verification; a `hit` pauses purchases. */
+  watchlist: z.enum(watchlistStatuses),
+  /** Whether a pending verification may be read again from the provider now. */
+  can_recheck: z.boolean(),
 });
 export type IdentityStatusResponse = z.infer<typeof identityStatusResponse>;
 

@@ -10,6 +10,9 @@ export const bankMessages = {
   identityRejected:
     'We could not verify your identity with the details provided. Please check them and try again, or contact support.',
   identityInReview: 'Your identity is being reviewed. We will e-mail you when it is done.',
+  identityNothingToRecheck: 'There is no pending identity verification to check again.',
+  identityUnavailable:
+    'We could not reach our identity verification partner. Nothing was saved; please try again in a few minutes.',
   /** A record on file changes only through Settings › Tax information (step-up, audit, notice). */
   identityOnFile:
     'Your identity details are already on file. To change them, go to Settings › Tax information.',

@@ -17,6 +17,7 @@ export const transactionTypes = [
   'withdrawal',
   'reinvestment',
   'reversal',
+  'adjustment',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -28,7 +29,20 @@ export const balanceStatuses: readonly InvestmentStatus[] = ['active', 'matured'
 
 export const achPaymentTypes = ['funding', 'interest', 'withdrawal'] as const;
 export type AchPaymentType = (typeof achPaymentTypes)[number];
-export const achPaymentStatuses = ['pending', 'completed', 'failed', 'cancelled'] as const;
+/**
+ * PRODUCT.md 39: `pending` created, not yet sent; `posted` accepted by the provider, in flight;
+ * `settled` money moved (shown as completed; the only paid state); `failed` refused before
+ * moving; `returned` moved, then returned by the receiving bank with its R code; `cancelled`
+ * withdrawn before sending.
+ */
+export const achPaymentStatuses = [
+  'pending',
+  'posted',
+  'settled',
+  'failed',
+  'returned',
+  'cancelled',
+] as const;
 export type AchPaymentStatus = (typeof achPaymentStatuses)[number];
 
 export const withdrawalStatuses = ['pending', 'paid', 'cancelled', 'failed'] as const;
@@ -62,6 +76,7 @@ export function expectedValueDirection(
       return 'out';
     case 'reinvestment':
     case 'reversal':
+    case 'adjustment':
       return 'either';
   }
 }

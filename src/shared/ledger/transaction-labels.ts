@@ -21,6 +21,7 @@ const plainLabels: Record<string, string> = {
   withdrawal: 'Withdrawal',
   reinvestment: 'Reinvestment',
   reversal: 'Reversal',
+  adjustment: 'Adjustment',
 };
 
 export const interestLabels = {

@@ -1,4 +1,7 @@
-/** Contracts of the discover-more documents: promissory notes and tax forms (PRODUCT.md 20). */
+/**
+ * Contracts of the investor's documents: promissory notes and tax forms (PRODUCT.md 20),
+ * monthly statements and the signed agreements (issue 17, decision 1720).
+ */
 import { z } from 'zod';
 import { investmentStatuses } from '../ledger/ledger-model';
 import { isoDateString, moneyString } from '../products/contracts';
@@ -19,7 +22,28 @@ export const taxFormSummary = z.object({
   interest: moneyString,
 });
 
+export const statementSummary = z.object({
+  /** The month covered, as YYYY-MM (also the download path's key). */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  opening_balance: moneyString,
+  closing_balance: moneyString,
+  generated_at: z.string(),
+});
+
+export const agreementKinds = ['purchase', 'conversion'] as const;
+
+export const signedAgreementSummary = z.object({
+  investment_id: z.uuid(),
+  kind: z.enum(agreementKinds),
+  investment_type: z.enum(investmentTypes),
+  agreement_version: z.string(),
+  amount: moneyString,
+  accepted_at: z.string(),
+});
+
 export const documentListResponse = z.object({
+  statements: z.array(statementSummary),
+  signed_agreements: z.array(signedAgreementSummary),
   promissory_notes: z.array(promissoryNoteSummary),
   /** Whether the investor gave the identity details a tax form needs. */
   has_tax_record: z.boolean(),
@@ -31,3 +55,38 @@ export const taxYearParams = z.object({ year: z.coerce.number().int().min(2000).
 
 /** A 1099-INT is issued for a year with more than this much interest (PRODUCT.md 20). */
 export const TAX_FORM_THRESHOLD = '10.00';
+
+/** `2026-03` in a statement's path: a month from 1900 to 2199 (the supported date range). */
+export const statementMonthParams = z.object({
+  month: z.string().regex(/^(19\d{2}|2[01]\d{2})-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.'),
+});
+
+/** "2026-03-01" -> "2026-03". */
+export function statementMonthOf(period: string): string {
+  return period.slice(0, 7);
+}
+
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** "2026-03" -> "March 2026". */
+export function statementMonthLabel(month: string): string {
+  const [year, number] = month.split('-');
+  return `${monthNames[Number(number) - 1] ?? ''} ${year ?? ''}`.trim();
+}
+
+export function statementFileName(month: string): string {
+  return `statement-${month}.pdf`;
+}

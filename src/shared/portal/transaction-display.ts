@@ -18,11 +18,12 @@ export function purchaseReference(investmentId: string): string {
 /**
  * "+" for money that came to the investor or into a note, "-" for money that left it.
  * Standard interest does not change a note's value (it goes to the bank) but is still
- * income, so it reads "+". A reinvestment or a reversal takes the sign of its value effect.
+ * income, so it reads "+". A reinvestment, a reversal or an adjustment takes the sign of its value effect.
  */
 export function amountSign(type: TransactionType | string, valueEffect: string): '+' | '-' {
   if (type === 'withdrawal') return '-';
-  if (type === 'reinvestment' || type === 'reversal') return valueEffect.trim().startsWith('-') ? '-' : '+';
+  if (type === 'reinvestment' || type === 'reversal' || type === 'adjustment')
+    return valueEffect.trim().startsWith('-') ? '-' : '+';
   return '+';
 }
 

@@ -3,9 +3,9 @@
  * by the engine's rules (PRODUCT.md 13: simple interest, Actual/365 fixed, on principal),
  * so the review a buyer confirms and the note the server writes agree.
  */
-import { addMonths, addYears, daysBetween, type IsoDate } from '../dates/calendar-date';
-import { cumulativeInterestCents, rateToMillionths } from '../ledger/interest';
-import { centsToMoney, parseMoneyToCents } from '../money/decimal-string';
+import { addMonths, addYears, type IsoDate } from '../dates/calendar-date';
+import { valueAtMaturity } from '../ledger/interest-schedule';
+import { parseMoneyToCents } from '../money/decimal-string';
 import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from './plans';
 
 /** High-Yield: end of term. Standard: end of the 12-month lock-up (Feb 29 + N years = Feb 28). */
@@ -20,8 +20,8 @@ export function maturityDateOf(
 }
 
 /**
- * A High-Yield note's value at maturity if nothing is withdrawn: the principal plus the
- * interest of every day from its start to its maturity, credited to the note.
+ * A High-Yield note's value at maturity if nothing is withdrawn: the principal plus every
+ * monthly posting credited to it through maturity (the shared interest schedule).
  */
 export function projectedMaturityValue(input: {
   principal: string;
@@ -29,10 +29,6 @@ export function projectedMaturityValue(input: {
   startDate: IsoDate;
   maturityDate: IsoDate;
 }): string | null {
-  const principalCents = parseMoneyToCents(input.principal);
-  if (principalCents === null) return null;
-  const days = daysBetween(input.startDate, input.maturityDate);
-  return centsToMoney(
-    principalCents + cumulativeInterestCents(principalCents, rateToMillionths(input.rate), days),
-  );
+  if (parseMoneyToCents(input.principal) === null) return null;
+  return valueAtMaturity(input);
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
+import { maturityInstruction } from '../investments/maturity-instruction';
 
 export const fundingAccount = z.object({
   id: z.uuid(),
@@ -16,6 +17,8 @@ export type FundingAccount = z.infer<typeof fundingAccount>;
 export const purchaseOptionsResponse = z.object({
   /** The investor's verified bank accounts, primary first. */
   funding_accounts: z.array(fundingAccount),
+  /** The High-Yield terms a rollover at maturity can choose today. */
+  rollover_terms: z.array(z.object({ term_years: z.number().int(), interest_rate_annual: z.string() })),
   maximum_purchase_amount: moneyString,
   agreement_version: z.string(),
   /** The business date today: a note bought now starts on it (the review shows its maturity date). */
@@ -33,6 +36,8 @@ export const purchaseRequest = z.object({
   funding_account_id: z.string().max(64),
   agreement_version: z.string().max(32),
   consent: z.boolean(),
+  /** High-Yield: what happens at maturity (default: paid out to the bank). Ignored for Standard. */
+  maturity_instruction: maturityInstruction.optional(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequest>;
 

@@ -1,5 +1,5 @@
 /**
- * Notification preferences (spec 3): five kinds, each on e-mail and SMS. Marketing is off by
+ * Notification preferences (spec 3, decision 1720): six kinds, each on e-mail and SMS. Marketing is off by
  * default; SMS needs a verified phone (spec 5), and marketing SMS records the TCPA consent.
  */
 import { z } from 'zod';
@@ -9,6 +9,7 @@ export const notificationKinds = [
   'interest_payment',
   'withdrawal_confirmation',
   'account_verification',
+  'monthly_statement',
   'marketing',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -34,6 +35,10 @@ export const notificationKindLabels: Record<NotificationKind, { title: string; d
   account_verification: {
     title: 'Account verification',
     description: 'Identity and bank account verification updates.',
+  },
+  monthly_statement: {
+    title: 'Monthly statements',
+    description: 'When your statement for the month is ready under Documents.',
   },
   marketing: {
     title: 'News and offers',
@@ -63,7 +68,7 @@ const flags = Object.fromEntries(
   ),
 ) as Record<PreferenceKey, z.ZodBoolean>;
 
-/** The ten switches, as the PUT body and inside the settings answer. */
+/** The twelve switches, as the PUT body and inside the settings answer. */
 export const notificationPreferenceFlags = z.strictObject(flags);
 export type NotificationPreferenceFlags = z.infer<typeof notificationPreferenceFlags>;
 
@@ -82,6 +87,8 @@ export const defaultNotificationPreferences: NotificationPreferenceFlags = {
   withdrawal_confirmation_sms: false,
   account_verification_email: true,
   account_verification_sms: false,
+  monthly_statement_email: true,
+  monthly_statement_sms: false,
   marketing_email: false,
   marketing_sms: false,
 };

@@ -25,10 +25,13 @@ const adminQueryClient = new QueryClient({
 const adminNav: readonly { to: string; label: string; action?: AdminAction }[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/products', label: 'Products' },
+  { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/notifications', label: 'Notifications' },
   { to: '/admin/audit', label: 'Audit', action: 'audit:view' },
   { to: '/admin/admins', label: 'Staff', action: 'admins:manage' },
+  { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
+  { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
 ];
 
 type Check = 'checking' | 'ready' | 'unreachable';

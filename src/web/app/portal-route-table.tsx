@@ -32,6 +32,13 @@ const TransferPage = lazy(() =>
   import('../features/portal/pages/transfer-page').then((module) => ({ default: module.TransferPage })),
 );
 
+const NotePage = lazy(() =>
+  import('../features/portal/pages/note-page').then((module) => ({ default: module.NotePage })),
+);
+const DocumentsPage = lazy(() =>
+  import('../features/portal/pages/documents-page').then((module) => ({ default: module.DocumentsPage })),
+);
+
 export function portalRoutes() {
   return (
     <Route element={<PortalLayout />}>
@@ -39,6 +46,8 @@ export function portalRoutes() {
       <Route path="buy-investments" element={<BuyInvestmentsRoute />} />
       <Route path="transaction-summary" element={<TransactionSummaryPage />} />
       <Route path="transfer" element={<TransferPage />} />
+      <Route path="notes/:investmentId" element={<NotePage />} />
+      <Route path="documents" element={<DocumentsPage />} />
       <Route path="settings" element={<SettingsRoute />} />
       <Route path="link-bank" element={<LinkBankPage />} />
     </Route>

@@ -94,7 +94,7 @@ describe('the dashboard cards', () => {
       investmentId: standard.id,
       type: 'interest',
       amount: '66.67',
-      status: 'completed',
+      status: 'settled',
       period: '2025-07-01',
     });
     await insertAchPayment(db, {
@@ -102,7 +102,7 @@ describe('the dashboard cards', () => {
       investmentId: standard.id,
       type: 'funding',
       amount: '10000.00',
-      status: 'completed',
+      status: 'settled',
     });
 
     expect((await get<AdminDashboardResponse>('/api/admin/dashboard')).summary).toMatchObject({
@@ -114,7 +114,7 @@ describe('the dashboard cards', () => {
     });
 
     // settlement, a cancelled purchase with its reversal, a maturity, status changes
-    await db.update(achPayments).set({ status: 'completed' }).where(eq(achPayments.id, paid.id));
+    await db.update(achPayments).set({ status: 'settled' }).where(eq(achPayments.id, paid.id));
     const failed = await insertNote(db, {
       investorId: cleo.id,
       investmentType: 'standard',

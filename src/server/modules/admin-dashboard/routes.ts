@@ -7,7 +7,9 @@ import {
   adminSearchResponse,
 } from '../../../shared/admin/dashboard-contracts';
 import type { AppContext } from '../../context';
-import { requireAdmin } from '../admin-auth/admin-guard';
+import { watchlistClearanceRequest } from '../../../shared/banking/watchlist';
+import { adminPrincipal, requireAdmin } from '../admin-auth/admin-guard';
+import { clearWatchlistHold } from '../banking/identity-service';
 import { loadDashboard, loadInvestorDetail, searchRecords } from './service';
 
 export function adminDashboardRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -53,6 +55,26 @@ export function adminDashboardRoutes(context: AppContext): FastifyPluginAsyncZod
         },
       },
       async (request) => loadInvestorDetail(context, request.params.id),
+    );
+
+    app.post(
+      '/api/admin/investors/:id/watchlist-clearance',
+      {
+        preHandler: requireAdmin(context, 'identity:clear-watchlist'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Clears the investor’s watchlist (OFAC) hit after review, with the reason',
+          params: z.object({ id: z.uuid() }),
+          body: watchlistClearanceRequest,
+          response: { 200: z.object({ cleared: z.number().int() }) },
+        },
+      },
+      async (request) =>
+        clearWatchlistHold(context, {
+          investorId: request.params.id,
+          admin: adminPrincipal(request),
+          reason: request.body.reason,
+        }),
     );
   };
 }

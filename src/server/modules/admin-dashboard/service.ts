@@ -14,6 +14,7 @@ import type { OwedDirection, OwedStatus } from '../../../shared/ledger/amounts-o
 import { toMoneyString } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
 import { selectAmountsOwed } from '../money/amounts-owed-repository';
+import { loadStaffIdentityView } from '../banking/identity-service';
 import { trimRate } from '../products/product-mapper';
 import {
   foldSummaryChanges,
@@ -150,6 +151,7 @@ export async function loadInvestorDetail(
     INVESTOR_DETAIL_TRANSACTION_COUNT,
   );
   const amountsOwed = await selectAmountsOwed(context.db, investorId);
+  const identity = await loadStaffIdentityView(context, investorId);
   const { investor, onboarding, bank } = profile;
   return {
     investor: {
@@ -197,5 +199,6 @@ export async function loadInvestorDetail(
       created_at: owed.createdAt.toISOString(),
       resolved_at: owed.resolvedAt?.toISOString() ?? null,
     })),
+    identity,
   };
 }

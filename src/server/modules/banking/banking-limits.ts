@@ -7,6 +7,8 @@ import type { RateLimitRule } from '../../security/rate-limiter';
  */
 export const bankingLimits = {
   identityChecks: { name: 'kyc:investor', limit: 5, windowSeconds: 3600 },
+  /** Re-reading a pending verification: cheaper than a check, still a vendor call. */
+  identityRechecks: { name: 'kyc-recheck:investor', limit: 20, windowSeconds: 3600 },
   linkSessions: { name: 'bank-link:investor', limit: 20, windowSeconds: 3600 },
   linkExchanges: { name: 'bank-exchange:investor', limit: 20, windowSeconds: 3600 },
   microDepositChecks: { name: 'micro-deposits:investor', limit: 10, windowSeconds: 3600 },

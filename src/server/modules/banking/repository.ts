@@ -40,6 +40,34 @@ export async function upsertTaxRecord(
   return row!;
 }
 
+/** A pending record decided by the provider: approved or still in review. */
+export async function markTaxRecordChecked(
+  db: Executor,
+  investorId: string,
+  kycStatus: 'approved' | 'review',
+  now: Date,
+): Promise<TaxRecordRow | undefined> {
+  const [row] = await db
+    .update(taxRecords)
+    .set({ kycStatus, kycCheckedAt: now, updatedAt: now })
+    .where(eq(taxRecords.investorId, investorId))
+    .returning();
+  return row;
+}
+
+/** A pending record the provider then failed: nothing is kept, as for a first failed attempt. */
+export async function removeTaxRecord(db: Executor, investorId: string): Promise<void> {
+  await db.delete(taxRecords).where(eq(taxRecords.investorId, investorId));
+}
+
+export async function findInvestorEmail(db: Executor, investorId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: investors.email })
+    .from(investors)
+    .where(eq(investors.id, investorId));
+  return row?.email ?? null;
+}
+
 /** A new investor's profile takes the legal name the first time one is given. */
 export async function fillMissingInvestorName(
   db: Executor,

@@ -27,7 +27,12 @@ import {
 } from './account-service';
 import { toBankAccountView } from './bank-account-view';
 import { answerInShape } from './function-answer';
-import { getIdentityStatus, IdentityValidationError, submitIdentity } from './identity-service';
+import {
+  getIdentityStatus,
+  IdentityValidationError,
+  recheckIdentity,
+  submitIdentity,
+} from './identity-service';
 
 const accountParams = z.object({ id: z.uuid() });
 const errorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -80,6 +85,28 @@ export function bankingRoutes(context: AppContext): FastifyPluginAsyncZod {
             field_errors: error instanceof IdentityValidationError ? error.fieldErrors : null,
             identity: null,
           }),
+        ),
+    );
+
+    app.post(
+      '/api/banking/identity/recheck',
+      {
+        ...guard,
+        schema: {
+          tags: ['banking'],
+          summary: 'Reads a pending identity verification again from the KYC provider',
+          response: {
+            200: identitySubmitResponse,
+            '4xx': identitySubmitResponse,
+            '5xx': identitySubmitResponse,
+          },
+        },
+      },
+      async (request, reply) =>
+        answerInShape<IdentitySubmitResponse>(
+          reply,
+          () => recheckIdentity(context, investorSessionOf(request).investorId),
+          (error) => ({ ok: false, error: error.message, field_errors: null, identity: null }),
         ),
     );
 

@@ -20,7 +20,7 @@ export async function recordCreditsOwedBack(tx: Executor, now: Date): Promise<nu
            'Interest credit sent for a note later cancelled (' || coalesce(i.cancellation_reason, 'no reason recorded') || ')',
            'open', ${now}::timestamptz
     from investments i
-    join ach_payments a on a.investment_id = i.id and a.payment_type = 'interest' and a.status = 'completed'
+    join ach_payments a on a.investment_id = i.id and a.payment_type = 'interest' and a.status = 'settled'
     where i.status = 'cancelled'
     on conflict (ach_payment_id, direction) where ach_payment_id is not null do nothing
     returning id`);

@@ -15,6 +15,8 @@ export interface MoneyEngineContext {
   clock: Clock;
   ach: AchProvider;
   notifier: MoneyNotifier;
+  /** Opens stored bank access tokens for a transfer rail (decision 1500); absent with the sandbox. */
+  fieldEncryptionKey?: Buffer;
   /** Investors per batch transaction (all of an investor's notes are in one batch). */
   investorsPerBatch?: number;
 }
@@ -27,5 +29,6 @@ export function moneyEngineFromContext(context: AppContext): MoneyEngineContext 
     clock: context.clock,
     ach: context.providers.ach,
     notifier: queueingNotifier(context.config.BRAND_NAME),
+    fieldEncryptionKey: context.config.fieldEncryptionKey,
   };
 }

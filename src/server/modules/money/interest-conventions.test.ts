@@ -93,7 +93,7 @@ describe('Standard notes', () => {
     );
     // Feb 1 2025 is a Saturday: the credit settles the next business day, Monday Feb 3
     expect(credits).toEqual([
-      { amount: '67.95', status: 'completed', effective: '2025-02-03' },
+      { amount: '67.95', status: 'settled', effective: '2025-02-03' },
       { amount: '61.37', status: 'pending', effective: '2025-03-03' },
     ]);
     await expectLedgerClean();

@@ -130,7 +130,7 @@ describe('interest credits wait for their note’s funding debit', () => {
       sql`select status from investments where id = ${note.investmentId}`,
     );
     expect(state!.status).toBe('cancelled');
-    expect(result.metadata).toMatchObject({ completed: 0, failed: 1, notesCancelled: 1, creditsOwedBack: 0 });
+    expect(result.metadata).toMatchObject({ settled: 0, failed: 1, notesCancelled: 1, creditsOwedBack: 0 });
     expect(await amountsOwed()).toEqual([]);
     await expectLedgerClean();
   });
@@ -150,9 +150,9 @@ describe('interest credits wait for their note’s funding debit', () => {
     const settled = await settleOn('2025-02-12');
     // Funding first, then the credit, in the same run.
     expect(handedToProvider.map((order) => order.id)).toEqual([note.achPaymentId, creditId]);
-    expect(settled.metadata).toMatchObject({ completed: 2, failed: 0 });
-    expect(await payment(note.achPaymentId)).toMatchObject({ status: 'completed' });
-    expect(await payment(creditId)).toMatchObject({ status: 'completed' });
+    expect(settled.metadata).toMatchObject({ settled: 2, failed: 0 });
+    expect(await payment(note.achPaymentId)).toMatchObject({ status: 'settled' });
+    expect(await payment(creditId)).toMatchObject({ status: 'settled' });
     await expectLedgerClean();
   });
 });
@@ -162,7 +162,7 @@ describe('money that left for a note later cancelled', () => {
   async function creditSentBeforeFundingFailed() {
     const setup = await noteWithFirstCreditDueWithItsFunding({ fundingFails: true });
     await testApp.database.db.execute(
-      sql`update ach_payments set status = 'completed', settled_at = '2025-02-04T16:00:00Z', provider_reference = 'early'
+      sql`update ach_payments set status = 'settled', settled_at = '2025-02-04T16:00:00Z', provider_reference = 'early'
           where id = ${setup.creditId}`,
     );
     await settleOn('2025-02-05');
@@ -171,7 +171,7 @@ describe('money that left for a note later cancelled', () => {
 
   it('is recorded as owed back by the investor, open, with the payment, the note and the reason', async () => {
     const { investor, note, creditId } = await creditSentBeforeFundingFailed();
-    expect(await payment(creditId)).toMatchObject({ status: 'completed' });
+    expect(await payment(creditId)).toMatchObject({ status: 'settled' });
     expect(await amountsOwed()).toEqual([
       {
         investor_id: investor.investorId,
@@ -210,14 +210,14 @@ describe('money that left for a note later cancelled', () => {
   it('names a credit that settled while its note’s funding is still pending', async () => {
     const { investor, note, creditId } = await noteWithFirstCreditDueWithItsFunding({ fundingFails: false });
     await testApp.database.db.execute(
-      sql`update ach_payments set status = 'completed', settled_at = '2025-02-02T16:00:00Z' where id = ${creditId}`,
+      sql`update ach_payments set status = 'settled', settled_at = '2025-02-02T16:00:00Z' where id = ${creditId}`,
     );
     expect(await ledgerProblems()).toEqual([
       {
         investorId: investor.investorId,
         investmentId: note.investmentId,
         check: 'interest credit sent before its funding settled',
-        expected: 'funding completed',
+        expected: 'funding settled',
         actual: 'funding pending',
       },
     ]);

@@ -18,6 +18,12 @@ export interface LedgerProblem {
 export interface LedgerReport {
   investorsChecked: number;
   notesChecked: number;
+  /** Applied four-eyes adjustments (decision 1621), each matched to its one ledger entry. */
+  adjustmentsChecked: number;
+  /** Their net effect on note values, signed ("-12.50"). */
+  adjustmentsNet: string;
+  /** Adjustments still waiting for a second admin (they have no entry yet). */
+  adjustmentsPending: number;
   problems: LedgerProblem[];
 }
 
@@ -28,8 +34,8 @@ const PROBLEM_LIMIT = 1_000;
  * Per note, from the entries: value (sum of value effects), interest posted net of reversals,
  * funds drawn out (withdrawals, reinvestments out) net of reversals, and the one entry that
  * funded it (its purchase, or the reinvestment into it). Against the note's kept figures: value =
- * principal + credited interest - withdrawn (0 once cancelled), interest_posted, the
- * accrual (exact cumulative interest to accrued_through less what was posted).
+ * principal + credited interest - withdrawn + adjusted (0 once cancelled), interest_posted,
+ * amount_adjusted, the accrual (exact cumulative interest to accrued_through less what was posted).
  */
 const noteChecks = sql`
   with ledger as (
@@ -42,6 +48,7 @@ const noteChecks = sql`
                     when r.transaction_type = 'withdrawal' or (r.transaction_type = 'reinvestment' and r.value_effect < 0)
                       then -t.amount
                     else 0 end) as withdrawn,
+           sum(t.value_effect) filter (where t.transaction_type = 'adjustment') as adjusted,
            count(*) filter (where t.transaction_type = 'purchase' or (t.transaction_type = 'reinvestment' and t.value_effect > 0))
              as purchases,
            sum(t.amount) filter (where t.transaction_type = 'purchase'
@@ -55,7 +62,8 @@ const noteChecks = sql`
            coalesce(l.value, 0) as ledger_value,
            case when i.status = 'cancelled' then 0
                 else i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else 0 end
-                     - i.amount_withdrawn end as kept_value,
+                     - i.amount_withdrawn + i.amount_adjusted end as kept_value,
+           coalesce(l.adjusted, 0) as ledger_adjusted, i.amount_adjusted,
            coalesce(l.interest, 0) as ledger_interest,
            case when i.status = 'cancelled' then 0 else i.interest_posted end as kept_interest,
            coalesce(l.withdrawn, 0) as ledger_withdrawn, i.amount_withdrawn,
@@ -75,6 +83,9 @@ const noteChecks = sql`
     union all
     select id, investor_id, 'amount withdrawn', ledger_withdrawn::text, amount_withdrawn::text
     from notes where ledger_withdrawn <> amount_withdrawn
+    union all
+    select id, investor_id, 'amount adjusted', ledger_adjusted::text, amount_adjusted::text
+    from notes where ledger_adjusted <> amount_adjusted
     union all
     select id, investor_id, 'funding entry', '1 of ' || principal_amount::text,
            purchases::text || ' of ' || coalesce(purchased::text, '0')
@@ -113,20 +124,84 @@ const paymentChecks = sql`
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
       or max(a.amount) is distinct from w.amount
   union all
-  select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding completed',
+  select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding settled',
          'funding ' || f.status
   from ach_payments a
   join investments i on i.id = a.investment_id
   join ach_payments f on f.investment_id = a.investment_id and f.payment_type = 'funding'
-  where a.payment_type = 'interest' and a.status = 'completed' and i.status <> 'cancelled' and f.status <> 'completed'
+  where a.payment_type = 'interest' and a.status = 'settled' and i.status <> 'cancelled' and f.status <> 'settled'
   union all
   select a.investment_id, a.investor_id, 'interest credit of a cancelled note ' || a.id::text,
          'owed back ' || a.amount::text, coalesce('owed back ' || o.amount::text, 'nothing recorded')
   from ach_payments a
   join investments i on i.id = a.investment_id
   left join amounts_owed o on o.ach_payment_id = a.id and o.direction = 'owed_by_investor'
-  where a.payment_type = 'interest' and a.status = 'completed' and i.status = 'cancelled'
+  where a.payment_type = 'interest' and a.status = 'settled' and i.status = 'cancelled'
     and o.amount is distinct from a.amount`;
+
+/**
+ * Four-eyes adjustments (decision 1621): an applied one has exactly one `adjustment` entry on its
+ * note for its amount and direction, and no entry exists without an applied adjustment.
+ */
+const adjustmentChecks = sql`
+  select a.investment_id as id, a.investor_id, 'adjustment ' || a.id::text as check_name,
+         case a.direction when 'credit' then '+' else '-' end || a.amount::text as expected,
+         coalesce(t.value_effect::text, 'no entry') as actual
+  from ledger_adjustments a
+  left join investment_transactions t on t.id = a.transaction_id and t.transaction_type = 'adjustment'
+    and t.adjustment_id = a.id and t.investment_id = a.investment_id
+  where a.status = 'applied'
+    and (t.id is null or t.value_effect <> case a.direction when 'credit' then a.amount else -a.amount end)
+  union all
+  select t.investment_id, t.investor_id, 'adjustment entry ' || t.id::text, 'an applied adjustment',
+         coalesce(a.status, 'none')
+  from investment_transactions t
+  left join ledger_adjustments a on a.id = t.adjustment_id and a.transaction_id = t.id
+  where t.transaction_type = 'adjustment' and (a.id is null or a.status <> 'applied')`;
+
+/**
+ * ACH payments against their consequences (decision 1500): a funding debit that failed or came
+ * back has cancelled its note; a credit that failed or came back is owed to the investor; an
+ * owed amount is resolved only by a settled re-payment; a payment the rail carries names its
+ * transfer, a returned one its R code. And every difference the last daily reconciliation found
+ * between the ledger's payments and the rail's events.
+ */
+const achChecks = sql`
+  select a.investment_id as id, a.investor_id::text as investor_id,
+         'funding debit ' || a.status || ' (' || a.id::text || ')' as check_name,
+         'note cancelled' as expected, 'note ' || i.status as actual
+  from ach_payments a join investments i on i.id = a.investment_id
+  where a.payment_type = 'funding' and a.status in ('failed', 'returned') and i.status <> 'cancelled'
+  union all
+  select a.investment_id, a.investor_id::text, a.payment_type || ' credit ' || a.status || ' (' || a.id::text || ')',
+         'owed to investor ' || a.amount::text, coalesce('owed to investor ' || o.amount::text, 'nothing recorded')
+  from ach_payments a
+  left join amounts_owed o on o.ach_payment_id = a.id and o.direction = 'owed_to_investor'
+  where a.direction = 'credit' and a.repays_amount_owed_id is null
+    and ((a.payment_type = 'interest' and a.status in ('failed', 'returned'))
+         or (a.payment_type = 'withdrawal' and a.status = 'returned'))
+    and o.amount is distinct from a.amount
+  union all
+  select o.investment_id, o.investor_id::text, 'owed amount ' || o.id::text || ' resolved',
+         'a settled re-payment', 'none'
+  from amounts_owed o
+  where o.direction = 'owed_to_investor' and o.status = 'resolved'
+    and not exists (select 1 from ach_payments r where r.repays_amount_owed_id = o.id and r.status = 'settled')
+  union all
+  select a.investment_id, a.investor_id::text, 'payment ' || a.id::text || ' ' || a.status || ' on the rail',
+         'a transfer id', 'none'
+  from ach_payments a
+  where a.provider = 'plaid' and a.status in ('posted', 'settled', 'returned') and a.provider_reference is null
+  union all
+  select a.investment_id, a.investor_id::text, 'returned payment ' || a.id::text, 'an ACH return code', 'none'
+  from ach_payments a
+  where a.provider = 'plaid' and a.status = 'returned' and a.return_code is null
+  union all
+  select a.investment_id, coalesce(a.investor_id::text, 'no investor (transfer ' || d.transfer_id || ')'),
+         'reconciliation ' || to_char(d.reconciled_on, 'YYYY-MM-DD') || ': ' || d.kind, d.expected, d.actual
+  from ach_reconciliation_differences d
+  left join ach_payments a on a.id = d.ach_payment_id
+  where d.reconciled_on = (select (value #>> '{}')::date from app_settings where key = 'ach_reconciliation_last_run')`;
 
 /** The balance the portal shows (active and matured notes) against the same sum from the entries. */
 const balanceChecks = sql`
@@ -134,7 +209,7 @@ const balanceChecks = sql`
     select i.investor_id, i.id, i.status,
            coalesce((select sum(t.value_effect) from investment_transactions t where t.investment_id = i.id), 0) as ledger_value,
            i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else 0 end
-             - i.amount_withdrawn as kept_value
+             - i.amount_withdrawn + i.amount_adjusted as kept_value
     from investments i where i.status in ('active', 'matured')
   )
   select null as id, investor_id, 'balance' as check_name, sum(ledger_value)::text as expected, sum(kept_value)::text as actual
@@ -142,7 +217,7 @@ const balanceChecks = sql`
 
 export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
   const problems: LedgerProblem[] = [];
-  for (const check of [noteChecks, paymentChecks, balanceChecks]) {
+  for (const check of [noteChecks, paymentChecks, adjustmentChecks, achChecks, balanceChecks]) {
     const result = await db.execute(sql`${check} limit ${PROBLEM_LIMIT}`);
     for (const row of rowsOf<{
       id: string | null;
@@ -160,17 +235,34 @@ export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
       });
     }
   }
-  const counts = rowsOf<{ investors: number; notes: number }>(
+  const counts = rowsOf<{
+    investors: number;
+    notes: number;
+    adjustments: number;
+    adjustments_net: string;
+    adjustments_pending: number;
+  }>(
     await db.execute(
-      sql`select (select count(*)::int from investors) as investors, (select count(*)::int from investments) as notes`,
+      sql`select (select count(*)::int from investors) as investors, (select count(*)::int from investments) as notes,
+                 (select count(*)::int from ledger_adjustments where status = 'applied') as adjustments,
+                 (select coalesce(sum(case direction when 'credit' then amount else -amount end), 0)::text
+                    from ledger_adjustments where status = 'applied') as adjustments_net,
+                 (select count(*)::int from ledger_adjustments where status = 'pending') as adjustments_pending`,
     ),
   )[0]!;
-  return { investorsChecked: counts.investors, notesChecked: counts.notes, problems };
+  return {
+    investorsChecked: counts.investors,
+    notesChecked: counts.notes,
+    adjustmentsChecked: counts.adjustments,
+    adjustmentsNet: counts.adjustments_net,
+    adjustmentsPending: counts.adjustments_pending,
+    problems,
+  };
 }
 
 export function formatLedgerReport(report: LedgerReport): string {
   const lines = [
-    `Ledger check: ${report.investorsChecked} investors, ${report.notesChecked} notes, ${report.problems.length} disagreements`,
+    `Ledger check: ${report.investorsChecked} investors, ${report.notesChecked} notes, ${report.adjustmentsChecked} adjustments (net ${report.adjustmentsNet}, ${report.adjustmentsPending} awaiting approval), ${report.problems.length} disagreements`,
   ];
   for (const problem of report.problems) {
     const subject = problem.investmentId

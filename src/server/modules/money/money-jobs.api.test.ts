@@ -219,37 +219,45 @@ describe('the demo history', () => {
         from investments i join investors v on v.id = i.investor_id
         where v.email = ${demoAccounts.investor.email} order by i.start_date`),
     );
+    const active = (investmentType: string) => ({
+      investment_type: investmentType,
+      status: 'active',
+      accrued_through: '2026-03-10',
+      amount_withdrawn: '0.00',
+    });
     expect(notes).toEqual([
+      // Matured four days ago and rolled over, as instructed (issue 17): 8,000 + 2 years at 9%.
+      {
+        investment_type: 'high_yield',
+        status: 'withdrawn',
+        accrued_through: '2026-03-06',
+        amount_withdrawn: '9440.00',
+      },
       {
         investment_type: 'standard',
         status: 'withdrawn',
         accrued_through: '2025-04-01',
         amount_withdrawn: '10000.00',
       },
-      {
-        investment_type: 'high_yield',
-        status: 'active',
-        accrued_through: '2026-03-10',
-        amount_withdrawn: '0.00',
-      },
-      {
-        investment_type: 'standard',
-        status: 'active',
-        accrued_through: '2026-03-10',
-        amount_withdrawn: '5000.00',
-      },
-      {
-        investment_type: 'high_yield',
-        status: 'active',
-        accrued_through: '2026-03-10',
-        amount_withdrawn: '0.00',
-      },
-      {
-        investment_type: 'high_yield',
-        status: 'active',
-        accrued_through: '2026-03-10',
-        amount_withdrawn: '0.00',
-      },
+      // Matures in about two weeks, a rollover chosen.
+      active('high_yield'),
+      active('high_yield'),
+      { ...active('standard'), amount_withdrawn: '5000.00' },
+      active('high_yield'),
+      active('high_yield'),
+      // The rolled-over note, earning from the maturity date.
+      active('high_yield'),
+    ]);
+    const reminders = rowsOf<{ title: string }>(
+      await testApp.database.db.execute(
+        sql`select title from investor_notifications where title like '%matures in%' or title like 'Note rolled over%' order by created_at`,
+      ),
+    );
+    expect(reminders.map((row) => row.title.replace(/Note [0-9A-F]{8}/, 'Note X'))).toEqual([
+      'Note X matures in 30 days',
+      'Note X matures in 30 days',
+      'Note X matures in 7 days',
+      'Note rolled over: $9,440.00',
     ]);
     const [messages] = rowsOf<{ count: number }>(
       await testApp.database.db.execute(sql`select count(*)::int as count from outbox_messages`),

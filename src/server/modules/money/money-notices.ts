@@ -9,7 +9,10 @@ import { investorNotifications } from '../../db/schema';
 import { enqueueNotices } from '../notifications/notice-queue-repository';
 import type { TransactionalNotice } from '../notifications/transactional';
 import {
+  type TransactionalMessage,
   interestPaymentMessage,
+  type PaymentSetbackDetails,
+  paymentSetbackMessage,
   withdrawalConfirmationMessage,
 } from '../notifications/transactional-templates';
 
@@ -30,17 +33,29 @@ export interface WithdrawalPaidNotice {
 }
 
 export interface MoneyNotifier {
+  /** The brand the engine's own messages (maturity reminders, rollovers) are written for. */
+  readonly brandName: string;
   /**
    * Writes the notices in `tx`, the transaction of the entries they report, so a notice
    * exists exactly when its money movement does (issue 13 item 5, docs/decisions/1311).
    */
   interestPaid(tx: Executor, notices: InterestPaidNotice[], now: Date): Promise<void>;
   withdrawalPaid(tx: Executor, notices: WithdrawalPaidNotice[], now: Date): Promise<void>;
+  /** Other notices of a run (maturity reminders, rollovers), already written. */
+  maturityNotices(tx: Executor, notices: DatedNotice[], now: Date): Promise<void>;
+  /** Tells investors why a payment did not go through (a cancelled note, a credit owed again). */
+  paymentSetbacks(tx: Executor, notices: PaymentSetbackNotice[], now: Date): Promise<void>;
 }
+
+/** A built message for one investor, with the business date of the run that caused it. */
+export type DatedNotice = TransactionalMessage & { investorId: string; executionDate: IsoDate };
+
+export type PaymentSetbackNotice = PaymentSetbackDetails & { investorId: string };
 
 /** Queues the notices for the notice sender (bell, then e-mail and SMS as preferences allow). */
 export function queueingNotifier(brandName: string): MoneyNotifier {
   return {
+    brandName,
     async interestPaid(tx, notices, now) {
       await enqueueNotices(
         tx,
@@ -57,6 +72,24 @@ export function queueingNotifier(brandName: string): MoneyNotifier {
         notices.map((notice) => ({
           investorId: notice.investorId,
           ...withdrawalConfirmationMessage(brandName, notice),
+        })),
+        now,
+      );
+    },
+    async maturityNotices(tx, notices, now) {
+      await enqueueNotices(
+        tx,
+        notices.map(({ executionDate: _date, ...notice }) => notice),
+        now,
+      );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      if (notices.length === 0) return;
+      await enqueueNotices(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          ...paymentSetbackMessage(brandName, notice),
         })),
         now,
       );
@@ -83,6 +116,7 @@ export function historyNotifier(brandName: string): MoneyNotifier {
   }
   const at = (date: IsoDate) => new Date(`${date}T12:00:00Z`);
   return {
+    brandName,
     async interestPaid(tx, notices) {
       await record(
         tx,
@@ -100,6 +134,22 @@ export function historyNotifier(brandName: string): MoneyNotifier {
           investorId: notice.investorId,
           occurredAt: at(notice.executionDate),
           ...withdrawalConfirmationMessage(brandName, notice),
+        })),
+      );
+    },
+    async maturityNotices(tx, notices) {
+      await record(
+        tx,
+        notices.map(({ executionDate, ...notice }) => ({ ...notice, occurredAt: at(executionDate) })),
+      );
+    },
+    async paymentSetbacks(tx, notices, now) {
+      await record(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          occurredAt: now,
+          ...paymentSetbackMessage(brandName, notice),
         })),
       );
     },

@@ -6,6 +6,10 @@
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { InvestmentType } from '../../../shared/products/plans';
 import { maturityDateOf } from '../../../shared/products/maturity';
+import {
+  DEFAULT_MATURITY_INSTRUCTION,
+  type MaturityInstruction,
+} from '../../../shared/investments/maturity-instruction';
 import type { Executor } from '../../db/client';
 import { achPayments, debitAuthorizations, investments, investmentTransactions } from '../../db/schema';
 
@@ -27,6 +31,25 @@ export interface NewNote {
   ipAddress?: string | null;
   userAgent?: string | null;
   idempotencyKey?: string | null;
+  /** The funding debit as a transfer rail already authorised it (its id was the authorisation's key). */
+  railFunding?: { achPaymentId: string; provider: 'plaid'; authorizationId: string };
+  /** High-Yield: what happens at maturity (default: paid out to the bank). Ignored for Standard notes. */
+  maturityInstruction?: MaturityInstruction | null;
+}
+
+/** The two columns of investments that hold a High-Yield note's instruction. */
+export function instructionColumns(
+  investmentType: InvestmentType,
+  instruction: MaturityInstruction | null | undefined,
+): { maturityInstruction: string | null; rolloverTermYears: number | null } {
+  if (investmentType !== 'high_yield' || instruction === null) {
+    return { maturityInstruction: null, rolloverTermYears: null };
+  }
+  const chosen = instruction ?? DEFAULT_MATURITY_INSTRUCTION;
+  return {
+    maturityInstruction: chosen.kind,
+    rolloverTermYears: chosen.kind === 'roll_over' ? chosen.term_years : null,
+  };
 }
 
 export async function insertFundedNote(
@@ -47,6 +70,7 @@ export async function insertFundedNote(
       status: 'active',
       accruedThrough: note.startDate,
       idempotencyKey: note.idempotencyKey ?? null,
+      ...instructionColumns(note.investmentType, note.maturityInstruction),
       createdAt: note.now,
       updatedAt: note.now,
     })
@@ -55,6 +79,13 @@ export async function insertFundedNote(
   const [funding] = await tx
     .insert(achPayments)
     .values({
+      ...(note.railFunding
+        ? {
+            id: note.railFunding.achPaymentId,
+            provider: note.railFunding.provider,
+            authorizationId: note.railFunding.authorizationId,
+          }
+        : {}),
       investorId: note.investorId,
       bankAccountId: note.bankAccountId,
       investmentId,

@@ -122,7 +122,7 @@ describe('ACH settlement', () => {
       sql`select status, settled_at is not null as settled, provider_reference as reference from ach_payments where id = ${achPaymentId}`,
     );
     expect(settled).toEqual({
-      status: 'completed',
+      status: 'settled',
       settled: true,
       reference: `sandbox_${achPaymentId.slice(0, 8)}`,
     });
@@ -231,7 +231,7 @@ describe('quarter-end withdrawals', () => {
       status: 'paid',
       scheduled: '2025-03-31',
       ach_amount: '15000.00',
-      ach_status: 'completed',
+      ach_status: 'settled',
     });
     const entries = await query<{ investment_id: string; amount: string; date: string }>(sql`
       select investment_id, amount::text as amount, to_char(transaction_date, 'YYYY-MM-DD') as date

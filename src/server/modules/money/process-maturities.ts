@@ -1,4 +1,5 @@
-import { type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
+import { addDays, type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
+import { MATURITY_REMINDER_DAYS } from '../../../shared/investments/maturity-instruction';
 import { addMoney } from '../../../shared/money/decimal-string';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -6,6 +7,7 @@ import type { JobFunctionResult } from '../../functions/job-functions';
 import { rowsOf } from '../../db/client';
 import { DEFAULT_INVESTORS_PER_BATCH, type MoneyEngineContext } from './engine-context';
 import { postEndedPeriods } from './interest-repository';
+import { carryOutMaturityInstructions, queueMaturityReminders } from './maturity-instructions';
 import { interestNoticesOf, totalsOf } from './interest-notices';
 import {
   affectedRows,
@@ -39,9 +41,12 @@ async function surveyMaturities(
   db: Executor,
   executionDate: IsoDate,
 ): Promise<{ hasHighYieldDue: boolean; lockUpsEnded: number }> {
+  const reminderHorizon = addDays(executionDate, MATURITY_REMINDER_DAYS[0]);
   const result = await db.execute(sql`
-    select exists (select 1 from investments where status = 'active' and investment_type = 'high_yield'
-                     and maturity_date <= ${executionDate}::date) as has_high_yield_due,
+    select (exists (select 1 from investments where status = 'active' and investment_type = 'high_yield'
+                      and maturity_date <= ${reminderHorizon}::date)
+            or exists (select 1 from investments where status = 'matured' and investment_type = 'high_yield'
+                         and maturity_instruction is not null)) as has_high_yield_due,
            (select count(*)::int from investments where investment_type = 'standard' and status = 'active'
               and maturity_date = ${executionDate}::date) as lock_ups_ended`);
   const row = rowsOf<{ has_high_yield_due: boolean; lock_ups_ended: number }>(result)[0];
@@ -50,7 +55,9 @@ async function surveyMaturities(
 
 /**
  * `process-maturities`: High-Yield notes that reached maturity by the execution date post
- * their last stub (and any month not yet posted) and become `matured`. Standard notes whose
+ * their last stub (and any month not yet posted), become `matured` and have their maturity
+ * instruction carried out (paid out or rolled over); notes maturing within 30 or 7 days get
+ * their reminder. Standard notes whose
  * 12-month lock-up ends become withdrawable by date alone (PRODUCT.md 19) and keep earning;
  * they are counted here.
  */
@@ -65,6 +72,9 @@ export async function processMaturities(
   const now = engine.clock.now();
   const achEffectiveDate = engine.ach.expectedSettlementDate(executionDate);
   let notesMatured = 0;
+  let paidOut = 0;
+  let rolledOver = 0;
+  let remindersQueued = 0;
   let entriesPosted = 0;
   let amountPosted = '0.00';
   for (const range of ranges) {
@@ -78,16 +88,37 @@ export async function processMaturities(
         achEffectiveDate,
       });
       const matured = await markMatured(tx, range, executionDate, now);
+      const brandName = engine.notifier.brandName;
+      const instructions = await carryOutMaturityInstructions(tx, range, {
+        executionDate,
+        now,
+        achEffectiveDate,
+        brandName,
+      });
+      const reminders = await queueMaturityReminders(tx, range, { executionDate, brandName });
       await engine.notifier.interestPaid(tx, interestNoticesOf(posted, executionDate), now);
-      return { posted, matured };
+      await engine.notifier.withdrawalPaid(tx, instructions.payouts, now);
+      await engine.notifier.maturityNotices(tx, [...instructions.notices, ...reminders], now);
+      return { posted, matured, instructions, reminders: reminders.length };
     });
     const totals = totalsOf(batch.posted);
     notesMatured += batch.matured;
+    paidOut += batch.instructions.payouts.length;
+    rolledOver += batch.instructions.rolledOver;
+    remindersQueued += batch.reminders;
     entriesPosted += totals.entries;
     amountPosted = addMoney(amountPosted, totals.amount);
   }
   return {
     recordsProcessed: notesMatured + survey.lockUpsEnded,
-    metadata: { notesMatured, lockUpsEnded: survey.lockUpsEnded, entriesPosted, amountPosted },
+    metadata: {
+      notesMatured,
+      lockUpsEnded: survey.lockUpsEnded,
+      entriesPosted,
+      amountPosted,
+      paidOut,
+      rolledOver,
+      remindersQueued,
+    },
   };
 }

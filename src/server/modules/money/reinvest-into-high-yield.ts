@@ -12,6 +12,8 @@ import type { Executor } from '../../db/client';
 import { investments } from '../../db/schema';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
 import { maturityDateOf } from '../../../shared/products/maturity';
+import type { MaturityInstruction } from '../../../shared/investments/maturity-instruction';
+import { instructionColumns } from './note-repository';
 import {
   closeWithdrawnNote,
   drawFromNote,
@@ -34,6 +36,8 @@ export interface ReinvestInput {
   now: Date;
   /** Settlement date of the ACH credit if an emptied Standard note's last interest is paid. */
   achEffectiveDate: IsoDate;
+  /** What happens at the new note's maturity (default: paid out). */
+  maturityInstruction?: MaturityInstruction;
 }
 
 export interface ReinvestResult {
@@ -102,6 +106,8 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
       status: 'active',
       accruedThrough: input.executionDate,
       sourceInvestmentId: draws[0]!.note.id,
+      origin: 'conversion',
+      ...instructionColumns('high_yield', input.maturityInstruction),
       createdAt: input.now,
       updatedAt: input.now,
     })

@@ -40,8 +40,8 @@ export async function runMoneyJobsForDay(
 
 /**
  * The next day on which a job could do something other than accrue: a month's first day,
- * a quarter end, a pending payment's settlement date, a maturity or lock-up end, or a
- * caller's own event. Accrual is caught up exactly on the next run, so skipping the days
+ * a quarter end, a pending payment's settlement date, a maturity or lock-up end, a maturity
+ * reminder's day, or a caller's own event. Accrual is caught up exactly on the next run, so skipping the days
  * between gives the same ledger as running every day.
  */
 async function nextBusyDay(
@@ -54,6 +54,9 @@ async function nextBusyDay(
     select to_char(least(
       (select min(effective_date) from ach_payments where status = 'pending' and effective_date >= ${from}::date),
       (select min(maturity_date) from investments where status = 'active' and maturity_date >= ${from}::date),
+      (select min(d) from investments i,
+         lateral (values (i.maturity_date - 30), (i.maturity_date - 7)) as reminder(d)
+       where i.status = 'active' and i.investment_type = 'high_yield' and d >= ${from}::date),
       (select min(scheduled_for) from withdrawals where status = 'pending' and scheduled_for >= ${from}::date)
     ), 'YYYY-MM-DD') as day`);
   const candidates = [limit, addMonths(startOfMonth(from), from.endsWith('-01') ? 0 : 1), endOfQuarter(from)];

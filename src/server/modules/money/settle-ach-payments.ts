@@ -3,11 +3,16 @@ import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
 import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
-import type { AchOutcome, AchPaymentOrder } from '../../providers/ach';
+import type { AchOutcome, AchPaymentOrder, SettlingAchProvider } from '../../providers/ach';
+import {
+  applyPaymentSetbacks,
+  type PaymentSetback,
+  setbackColumns,
+  submitAchTransfers,
+} from './ach-transfers';
 import { recordCreditsOwedBack } from './amounts-owed-repository';
 import type { MoneyEngineContext } from './engine-context';
 import { inBatchTransaction } from './money-sql';
-import { reverseFailedWithdrawals } from './withdrawal-repository';
 
 const PAYMENTS_PER_BATCH = 1_000;
 
@@ -17,14 +22,14 @@ const PAYMENTS_PER_BATCH = 1_000;
  * funding is still pending waits, pending, for a later run; one whose funding failed in the
  * first pass has been cancelled with its note by then.
  */
-type SettlementPass = 'debits-and-withdrawals' | 'funded-interest-credits';
+export type SettlementPass = 'debits-and-withdrawals' | 'funded-interest-credits';
 
-function passFilter(pass: SettlementPass): SQL {
+export function passFilter(pass: SettlementPass): SQL {
   return pass === 'debits-and-withdrawals'
     ? sql`a.payment_type <> 'interest'`
     : sql`a.payment_type = 'interest' and not exists (
         select 1 from ach_payments f
-        where f.investment_id = a.investment_id and f.payment_type = 'funding' and f.status <> 'completed')`;
+        where f.investment_id = a.investment_id and f.payment_type = 'funding' and f.status <> 'settled')`;
 }
 
 async function listDuePayments(
@@ -59,34 +64,34 @@ async function listDuePayments(
 
 async function markCompleted(
   tx: Executor,
-  outcomes: Extract<AchOutcome, { status: 'completed' }>[],
+  outcomes: Extract<AchOutcome, { status: 'settled' }>[],
   now: Date,
 ): Promise<number> {
   if (outcomes.length === 0) return 0;
+  // A settled re-payment pays its amount owed to the investor (PRODUCT.md 36).
   const result = await tx.execute(sql`
-    update ach_payments a set status = 'completed', settled_at = ${now}::timestamptz, provider_reference = o.reference,
-      updated_at = ${now}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(
-      outcomes.map((outcome) => ({ id: outcome.id, reference: outcome.providerReference })),
-    )}::jsonb) as o(id uuid, reference text)
-    where a.id = o.id and a.status = 'pending'
-    returning a.id`);
+    with settled as (
+      update ach_payments a set status = 'settled', settled_at = ${now}::timestamptz, provider_reference = o.reference,
+        updated_at = ${now}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(
+        outcomes.map((outcome) => ({ id: outcome.id, reference: outcome.providerReference })),
+      )}::jsonb) as o(id uuid, reference text)
+      where a.id = o.id and a.status = 'pending'
+      returning a.id, a.repays_amount_owed_id
+    ),
+    repaid as (
+      update amounts_owed set status = 'resolved', resolved_at = ${now}::timestamptz
+      where id in (select repays_amount_owed_id from settled) and status = 'open'
+    )
+    select id from settled`);
   return rowsOf(result).length;
-}
-
-interface FailedPayment {
-  id: string;
-  payment_type: AchPaymentOrder['paymentType'];
-  investment_id: string | null;
-  withdrawal_id: string | null;
-  failure_reason: string;
 }
 
 async function markFailed(
   tx: Executor,
   outcomes: Extract<AchOutcome, { status: 'failed' }>[],
   now: Date,
-): Promise<FailedPayment[]> {
+): Promise<Omit<PaymentSetback, 'outcome'>[]> {
   if (outcomes.length === 0) return [];
   const result = await tx.execute(sql`
     update ach_payments a set status = 'failed', failure_reason = o.reason, provider_reference = o.reference,
@@ -99,8 +104,8 @@ async function markFailed(
       })),
     )}::jsonb) as o(id uuid, reason text, reference text)
     where a.id = o.id and a.status = 'pending'
-    returning a.id, a.payment_type, a.investment_id, a.withdrawal_id, a.failure_reason`);
-  return rowsOf<FailedPayment>(result);
+    returning ${setbackColumns}`);
+  return rowsOf<Omit<PaymentSetback, 'outcome'>>(result);
 }
 
 /**
@@ -108,44 +113,49 @@ async function markFailed(
  * purchase and every interest posting reversed by `reversal` entries (PRODUCT.md 17), and
  * its Standard interest credits still pending are cancelled.
  */
-async function cancelUnfundedNotes(
+export async function cancelUnfundedNotes(
   tx: Executor,
-  failed: FailedPayment[],
+  failed: { investment_id: string | null; failure_reason: string; outcome?: 'failed' | 'returned' }[],
   input: { executionDate: IsoDate; now: Date },
-): Promise<number> {
-  if (failed.length === 0) return 0;
+): Promise<{ id: string; investor_id: string; reason: string }[]> {
+  if (failed.length === 0) return [];
   const reasons = JSON.stringify(
-    failed.map((payment) => ({ id: payment.investment_id, reason: payment.failure_reason })),
+    failed.map((payment) => ({
+      id: payment.investment_id,
+      reason: payment.failure_reason,
+      outcome: payment.outcome ?? 'failed',
+    })),
   );
   const result = await tx.execute(sql`
     with failure as (
-      select * from jsonb_to_recordset(${reasons}::jsonb) as f(id uuid, reason text)
+      select * from jsonb_to_recordset(${reasons}::jsonb) as f(id uuid, reason text, outcome text)
     ),
     cancelled as (
       update investments i set status = 'cancelled', cancelled_at = ${input.now}::timestamptz,
-        cancellation_reason = 'Funding debit failed: ' || f.reason, interest_accrued = 0, updated_at = ${input.now}::timestamptz
+        cancellation_reason = 'Funding debit ' || f.outcome || ': ' || f.reason, interest_accrued = 0,
+        updated_at = ${input.now}::timestamptz
       from failure f
       where i.id = f.id and i.status in ('active', 'matured')
-      returning i.id, f.reason
+      returning i.id, i.investor_id, f.reason, f.outcome
     ),
     reversed as (
       insert into investment_transactions
         (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, reverses_transaction_id,
          notes, created_at)
       select t.investment_id, t.investor_id, 'reversal', t.amount, -t.value_effect, ${input.executionDate}::date, t.id,
-             'Reversal: funding debit failed (' || c.reason || ')', ${input.now}::timestamptz
+             'Reversal: funding debit ' || c.outcome || ' (' || c.reason || ')', ${input.now}::timestamptz
       from investment_transactions t join cancelled c on c.id = t.investment_id
       where t.transaction_type in ('purchase', 'interest_payment')
       on conflict do nothing
     ),
     credits as (
-      update ach_payments a set status = 'cancelled', failure_reason = 'Note cancelled: its funding debit failed',
+      update ach_payments a set status = 'cancelled', failure_reason = 'Note cancelled: its funding debit ' || c.outcome,
         updated_at = ${input.now}::timestamptz
       from cancelled c
       where a.investment_id = c.id and a.payment_type = 'interest' and a.status = 'pending'
     )
-    select count(*)::int as count from cancelled`);
-  return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
+    select id, investor_id, reason from cancelled`);
+  return rowsOf<{ id: string; investor_id: string; reason: string }>(result);
 }
 
 /**
@@ -159,30 +169,40 @@ export async function settleAchPayments(
   engine: MoneyEngineContext,
   executionDate: IsoDate,
 ): Promise<JobFunctionResult> {
+  const ach = engine.ach;
+  if (ach.name === 'plaid') return submitAchTransfers({ ...engine, ach }, executionDate);
   const now = engine.clock.now();
   // Also records what earlier runs, or runs before credits waited for funding, left unrecorded.
   const creditsOwedBack = await recordCreditsOwedBack(engine.db, now);
-  const totals = { completed: 0, failed: 0, notesCancelled: 0, withdrawalsReturned: 0, creditsOwedBack };
+  const totals = {
+    settled: 0,
+    failed: 0,
+    notesCancelled: 0,
+    withdrawalsReturned: 0,
+    creditsOwedBack,
+    creditsOwedToInvestors: 0,
+  };
   for (const pass of ['debits-and-withdrawals', 'funded-interest-credits'] as const) {
     let afterId: string | null = null;
     while (true) {
       const due = await listDuePayments(engine.db, executionDate, pass, afterId);
       if (due.length === 0) break;
       afterId = due[due.length - 1]!.id;
-      const batch = await settleBatch(engine, due, { executionDate, now });
-      totals.completed += batch.done;
+      const batch = await settleBatch({ ...engine, ach }, due, { executionDate, now });
+      totals.settled += batch.done;
       totals.failed += batch.failed;
       totals.notesCancelled += batch.cancelled;
       totals.withdrawalsReturned += batch.returned;
       totals.creditsOwedBack += batch.owedBack;
+      totals.creditsOwedToInvestors += batch.owedToInvestors;
       if (due.length < PAYMENTS_PER_BATCH) break;
     }
   }
-  return { recordsProcessed: totals.completed + totals.failed, metadata: totals };
+  return { recordsProcessed: totals.settled + totals.failed, metadata: totals };
 }
 
 async function settleBatch(
-  engine: MoneyEngineContext,
+  engine: MoneyEngineContext & { ach: SettlingAchProvider },
   due: AchPaymentOrder[],
   input: { executionDate: IsoDate; now: Date },
 ) {
@@ -192,7 +212,7 @@ async function settleBatch(
   return inBatchTransaction(engine.db, async (tx) => {
     const done = await markCompleted(
       tx,
-      outcomes.filter((outcome) => outcome.status === 'completed'),
+      outcomes.filter((outcome) => outcome.status === 'settled'),
       now,
     );
     const failures = await markFailed(
@@ -200,18 +220,20 @@ async function settleBatch(
       outcomes.filter((outcome) => outcome.status === 'failed'),
       now,
     );
-    const cancelled = await cancelUnfundedNotes(
+    const setbacks = await applyPaymentSetbacks(
+      engine,
       tx,
-      failures.filter((payment) => payment.payment_type === 'funding' && payment.investment_id !== null),
-      { executionDate, now },
-    );
-    const owedBack = cancelled > 0 ? await recordCreditsOwedBack(tx, now) : 0;
-    const returned = await reverseFailedWithdrawals(
-      tx,
-      failures.filter((payment) => payment.payment_type === 'withdrawal' && payment.withdrawal_id !== null),
+      failures.map((payment) => ({ ...payment, outcome: 'failed' as const })),
       { executionDate, now },
     );
     await pauseAt('ach:before-commit');
-    return { done, failed: failures.length, cancelled, returned, owedBack };
+    return {
+      done,
+      failed: failures.length,
+      cancelled: setbacks.notesCancelled,
+      returned: setbacks.withdrawalsReturned,
+      owedBack: setbacks.owedBack,
+      owedToInvestors: setbacks.owedToInvestors,
+    };
   });
 }

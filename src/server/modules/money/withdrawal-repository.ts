@@ -143,8 +143,8 @@ export async function insertWithdrawalCredit(
 
 /** How funds leave a note: paid to the bank, or moved into a new High-Yield note. */
 export type Draw =
-  | { kind: 'withdrawal'; withdrawalId: string; achPaymentId: string }
-  | { kind: 'reinvestment'; intoInvestmentId: string };
+  | { kind: 'withdrawal'; withdrawalId: string; achPaymentId: string; label?: string }
+  | { kind: 'reinvestment'; intoInvestmentId: string; label?: string };
 
 /**
  * One entry taking `amount` out of a note, and the note's drawn figures, in one statement.
@@ -164,8 +164,8 @@ export async function drawFromNote(
   const { draw } = input;
   const entry =
     draw.kind === 'withdrawal'
-      ? sql`'withdrawal', ${draw.withdrawalId}::uuid, ${draw.achPaymentId}::uuid, 'Transfer to bank'`
-      : sql`'reinvestment', null, null, ${`Converted to High-Yield note ${draw.intoInvestmentId.slice(0, 8).toUpperCase()}`}`;
+      ? sql`'withdrawal', ${draw.withdrawalId}::uuid, ${draw.achPaymentId}::uuid, ${draw.label ?? 'Transfer to bank'}`
+      : sql`'reinvestment', null, null, ${`${draw.label ?? 'Converted'} to High-Yield note ${draw.intoInvestmentId.slice(0, 8).toUpperCase()}`}`;
   await tx.execute(sql`
     with entry as (
       insert into investment_transactions
@@ -274,6 +274,9 @@ export async function reverseFailedWithdrawals(
           then ${cumulativeInterestAt(restoredFrom)} - i.interest_posted else i.interest_accrued end,
         status = case when i.status <> 'withdrawn' then i.status
                       when i.investment_type = 'standard' then 'active' else 'matured' end,
+        -- A returned pay-out at maturity is not tried again: the funds wait as available.
+        maturity_instruction = case when i.status = 'withdrawn' then null else i.maturity_instruction end,
+        rollover_term_years = case when i.status = 'withdrawn' then null else i.rollover_term_years end,
         updated_at = ${input.now}::timestamptz
       from per_note p where i.id = p.investment_id
     )

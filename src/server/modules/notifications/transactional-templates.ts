@@ -153,12 +153,30 @@ export function withdrawalConfirmationMessage(
 
 export type AccountVerificationDetails =
   | { verified: 'bank_account'; institutionName: string; bankLastFour: string }
-  | { verified: 'identity' };
+  | { verified: 'identity' }
+  /** Staff cleared a watchlist hit (decision 1520): purchases are open again. */
+  | { verified: 'compliance_review' };
 
 export function accountVerificationMessage(
   brandName: string,
   details: AccountVerificationDetails,
 ): TransactionalMessage {
+  if (details.verified === 'compliance_review') {
+    const body = 'We finished the compliance review of your identity. Purchases are open again.';
+    return {
+      kind: 'account_verification',
+      title: 'Review complete',
+      body,
+      email: {
+        subject: 'Your review is complete',
+        preheader: 'You can invest again.',
+        heading: 'Your review is complete',
+        paragraphs: [body, `Thank you for your patience, and for helping us keep ${brandName} safe.`],
+        action: { label: 'Go to your account', path: '/account-overview' },
+      },
+      sms: `${brandName}: your review is complete. Purchases are open again.`,
+    };
+  }
   if (details.verified === 'identity') {
     const body =
       'We verified your identity. Your account is ready: you can now link a bank account and invest.';
@@ -194,5 +212,58 @@ export function accountVerificationMessage(
       action: { label: 'Start investing', path: '/buy-investments' },
     },
     sms: `${brandName}: your bank account ending ${details.bankLastFour} is verified.`,
+  };
+}
+
+export type PaymentSetbackDetails =
+  | { kind: 'funding'; reason: string }
+  | { kind: 'interest' | 'withdrawal'; reason: string; amount: string };
+
+/**
+ * A payment that did not go through (PRODUCT.md 36, 39): a funding debit that failed or came
+ * back cancels its note; a credit that came back stays owed to the investor until paid again.
+ */
+export function paymentSetbackMessage(
+  brandName: string,
+  details: PaymentSetbackDetails,
+): TransactionalMessage {
+  if (details.kind === 'funding') {
+    const body = `Your bank did not send the money for your new note (${details.reason}). We cancelled the note, so nothing is invested and nothing is owed. Check your bank account, then buy again.`;
+    return {
+      kind: 'investment_purchase',
+      title: 'Purchase cancelled: the payment did not go through',
+      body,
+      email: {
+        subject: 'Your purchase was cancelled: the payment did not go through',
+        preheader: details.reason,
+        heading: 'Your purchase was cancelled',
+        paragraphs: [
+          body,
+          `If you have a question, reply to this e-mail and the ${brandName} team will help.`,
+        ],
+        action: { label: 'Open your portfolio', path: '/portfolio' },
+      },
+      sms: `${brandName}: your bank did not send the money for your new note (${details.reason}). The purchase is cancelled.`,
+    };
+  }
+  const amount = formatUsd(details.amount);
+  const what = details.kind === 'interest' ? 'interest payment' : 'transfer';
+  const body = `Your bank returned our ${what} of ${amount} (${details.reason}). The money is still yours: we keep it as owed to you and send it again once your bank account is fixed. Update it in Settings, or contact support.`;
+  return {
+    kind: details.kind === 'interest' ? 'interest_payment' : 'withdrawal_confirmation',
+    title: `Your bank returned ${amount}`,
+    body,
+    email: {
+      subject: `Your bank returned our ${what} of ${amount}`,
+      preheader: details.reason,
+      heading: `Your bank returned ${amount}`,
+      paragraphs: [body],
+      facts: [
+        { label: 'Amount', value: amount },
+        { label: 'Reason', value: details.reason },
+      ],
+      action: { label: 'Update your bank account', path: '/settings' },
+    },
+    sms: `${brandName}: your bank returned our ${what} of ${amount} (${details.reason}). Update your bank account in Settings and we send it again.`,
   };
 }

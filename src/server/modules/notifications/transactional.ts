@@ -14,6 +14,7 @@ export const transactionalKinds = [
   'withdrawal_confirmation',
   'investment_purchase',
   'account_verification',
+  'monthly_statement',
 ] as const;
 export type TransactionalKind = (typeof transactionalKinds)[number];
 
@@ -59,6 +60,7 @@ const preferenceColumns: Record<TransactionalKind, { email: string; sms: string 
   withdrawal_confirmation: { email: 'withdrawal_confirmation_email', sms: 'withdrawal_confirmation_sms' },
   investment_purchase: { email: 'investment_purchase_email', sms: 'investment_purchase_sms' },
   account_verification: { email: 'account_verification_email', sms: 'account_verification_sms' },
+  monthly_statement: { email: 'monthly_statement_email', sms: 'monthly_statement_sms' },
 };
 
 const defaultAllowed = { email: true, sms: false } as const;

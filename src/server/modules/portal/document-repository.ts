@@ -104,3 +104,55 @@ export async function findTaxRecord(db: Executor, investorId: string): Promise<T
     from tax_records where investor_id = ${investorId}::uuid`);
   return rowsOf<TaxRecordRow>(result)[0] ?? null;
 }
+
+export interface SignedAgreementRow {
+  investment_id: string;
+  kind: 'purchase' | 'conversion';
+  investment_type: 'standard' | 'high_yield';
+  agreement_version: string;
+  amount: string;
+  accepted_at: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  ip_address: string | null;
+}
+
+/**
+ * The agreements the investor accepted: the Perpetual Note Agreement with the ACH debit
+ * authorisation of each purchase, and the one accepted for each conversion (one per note).
+ */
+function signedAgreementsOf(investorId: string) {
+  return sql`
+    select a.investment_id, a.kind, i.investment_type, a.agreement_version, a.amount::text as amount,
+           to_char(a.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as accepted_at,
+           v.first_name, v.last_name, v.email, a.ip_address
+    from (
+      select d.investment_id, 'purchase' as kind, d.agreement_version, d.amount, d.authorized_at as accepted_at, d.ip_address
+      from debit_authorizations d where d.investor_id = ${investorId}::uuid
+      union all
+      select c.investment_id, 'conversion' as kind, c.agreement_version, c.amount, c.accepted_at, c.ip_address
+      from conversion_agreements c where c.investor_id = ${investorId}::uuid
+    ) a
+    join investments i on i.id = a.investment_id and i.investor_id = ${investorId}::uuid
+    join investors v on v.id = i.investor_id`;
+}
+
+export async function listSignedAgreements(db: Executor, investorId: string): Promise<SignedAgreementRow[]> {
+  const result = await db.execute(
+    sql`${signedAgreementsOf(investorId)} order by a.accepted_at desc, a.investment_id`,
+  );
+  return rowsOf<SignedAgreementRow>(result);
+}
+
+/** The agreement accepted for one of the investor's notes; null when there is none or it is not theirs. */
+export async function findSignedAgreement(
+  db: Executor,
+  investorId: string,
+  investmentId: string,
+): Promise<SignedAgreementRow | null> {
+  const result = await db.execute(
+    sql`${signedAgreementsOf(investorId)} where a.investment_id = ${investmentId}::uuid`,
+  );
+  return rowsOf<SignedAgreementRow>(result)[0] ?? null;
+}

@@ -4,13 +4,29 @@ import { toMoneyString } from '../../../shared/money/decimal-string';
 import { type DocumentListResponse, TAX_FORM_THRESHOLD } from '../../../shared/portal/document-contracts';
 import type { AppContext } from '../../context';
 import { trimRate } from '../products/product-mapper';
-import { findPromissoryNote, findTaxRecord, listPromissoryNotes, listTaxYears } from './document-repository';
+import { statementMonthOf } from '../../../shared/portal/document-contracts';
+import {
+  findStatement,
+  findStatementHolder,
+  listStatementEntries,
+  listStatements,
+} from '../statements/statement-repository';
+import {
+  findPromissoryNote,
+  findSignedAgreement,
+  findTaxRecord,
+  listPromissoryNotes,
+  listSignedAgreements,
+  listTaxYears,
+} from './document-repository';
 import type { PdfIssuer } from './promissory-note-pdf';
 import { investmentNotFoundMessage } from './transaction-service';
 
 export const noTaxRecordMessage =
   'We don’t have your tax details yet. Add them under Settings › Tax information (/settings#tax) to receive tax forms.';
 export const noTaxFormMessage = 'There is no tax form for that year.';
+export const noStatementMessage = 'There is no statement for that month.';
+export const noAgreementMessage = 'There is no signed agreement for that note.';
 
 function issuerOf(context: AppContext): PdfIssuer {
   return {
@@ -28,6 +44,8 @@ function currentYear(context: AppContext): number {
 
 export async function listDocuments(context: AppContext, investorId: string): Promise<DocumentListResponse> {
   const notes = await listPromissoryNotes(context.db, investorId);
+  const statements = await listStatements(context.db, investorId);
+  const agreements = await listSignedAgreements(context.db, investorId);
   const record = await findTaxRecord(context.db, investorId);
   const years = record
     ? await listTaxYears(context.db, investorId, {
@@ -36,6 +54,20 @@ export async function listDocuments(context: AppContext, investorId: string): Pr
       })
     : [];
   return {
+    statements: statements.map((statement) => ({
+      month: statementMonthOf(statement.period),
+      opening_balance: toMoneyString(statement.opening_balance),
+      closing_balance: toMoneyString(statement.closing_balance),
+      generated_at: statement.generated_at,
+    })),
+    signed_agreements: agreements.map((agreement) => ({
+      investment_id: agreement.investment_id,
+      kind: agreement.kind,
+      investment_type: agreement.investment_type,
+      agreement_version: agreement.agreement_version,
+      amount: toMoneyString(agreement.amount),
+      accepted_at: agreement.accepted_at,
+    })),
     promissory_notes: notes.map((note) => ({
       ...note,
       principal_amount: toMoneyString(note.principal_amount),
@@ -82,4 +114,29 @@ export async function buildTaxFormPdf(
     },
     issuerOf(context),
   );
+}
+
+export async function buildStatementPdf(
+  context: AppContext,
+  investorId: string,
+  month: string,
+): Promise<PDFKit.PDFDocument> {
+  const period = `${month}-01`;
+  const statement = await findStatement(context.db, investorId, period);
+  const holder = statement ? await findStatementHolder(context.db, investorId) : null;
+  if (!statement || !holder) throw new AppError('not_found', { message: noStatementMessage });
+  const entries = await listStatementEntries(context.db, investorId, period);
+  const { statementPdf } = await import('../statements/statement-pdf');
+  return statementPdf(statement, entries, holder, issuerOf(context));
+}
+
+export async function buildSignedAgreementPdf(
+  context: AppContext,
+  investorId: string,
+  investmentId: string,
+): Promise<PDFKit.PDFDocument> {
+  const agreement = await findSignedAgreement(context.db, investorId, investmentId);
+  if (!agreement) throw new AppError('not_found', { message: noAgreementMessage });
+  const { signedAgreementPdf } = await import('./agreement-pdf');
+  return signedAgreementPdf(agreement, issuerOf(context));
 }

@@ -19,9 +19,8 @@ export interface PdfIssuer {
   timeZone: string;
 }
 
-const accent = '#0b5f54';
-const ink = '#0f1f33';
-const muted = '#4a5568';
+export const pdfColours = { accent: '#0b5f54', ink: '#0f1f33', muted: '#4a5568' } as const;
+const { accent, ink, muted } = pdfColours;
 
 function holderName(note: PromissoryNoteRow): string {
   const name = [note.first_name, note.last_name].filter(Boolean).join(' ').trim();
@@ -110,9 +109,16 @@ export function promissoryNotePdf(note: PromissoryNoteRow, issuer: PdfIssuer): P
   doc.text(`Issued by ${issuer.postalAddress}. Questions: ${issuer.supportEmail}.`);
 
   doc.addPage();
+  writePerpetualNoteAgreement(doc, issuer.brandName);
+  doc.end();
+  return doc;
+}
+
+/** The full Perpetual Note Agreement, from the current position (also the signed-agreement PDF's body). */
+export function writePerpetualNoteAgreement(doc: PDFKit.PDFDocument, brandName: string): void {
   doc.fillColor(accent).font('Helvetica-Bold').fontSize(14).text('Perpetual Note Agreement');
   doc.moveDown(0.5);
-  for (const section of perpetualNoteAgreement(issuer.brandName)) {
+  for (const section of perpetualNoteAgreement(brandName)) {
     doc.fillColor(ink).font('Helvetica-Bold').fontSize(10.5).text(section.heading);
     doc.moveDown(0.25);
     for (const paragraph of section.paragraphs) {
@@ -121,6 +127,4 @@ export function promissoryNotePdf(note: PromissoryNoteRow, issuer: PdfIssuer): P
     }
     doc.moveDown(0.3);
   }
-  doc.end();
-  return doc;
 }

@@ -4,7 +4,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { documentListResponse, taxYearParams } from '../../../shared/portal/document-contracts';
+import {
+  documentListResponse,
+  statementFileName,
+  statementMonthParams,
+  taxYearParams,
+} from '../../../shared/portal/document-contracts';
 import {
   balanceHistoryResponse,
   notificationListResponse,
@@ -22,7 +27,13 @@ import {
 import { purchaseReference } from '../../../shared/portal/transaction-display';
 import type { AppContext } from '../../context';
 import { investorSessionOf, requireInvestor } from '../auth/session-guard';
-import { buildPromissoryNotePdf, buildTaxFormPdf, listDocuments } from './document-service';
+import {
+  buildPromissoryNotePdf,
+  buildSignedAgreementPdf,
+  buildStatementPdf,
+  buildTaxFormPdf,
+  listDocuments,
+} from './document-service';
 import { getBalanceHistory, getOverview, getRecentNotifications } from './overview-service';
 import { markNotificationsRead } from './portal-repository';
 import { exportFileName, streamTransactionCsv } from './transaction-export';
@@ -172,7 +183,7 @@ export function portalRoutes(context: AppContext): FastifyPluginAsyncZod {
         preHandler: guard,
         schema: {
           tags,
-          summary: 'Promissory notes and tax forms available',
+          summary: 'Statements, signed agreements, promissory notes and tax forms available',
           response: { 200: documentListResponse },
         },
       },
@@ -206,6 +217,37 @@ export function portalRoutes(context: AppContext): FastifyPluginAsyncZod {
         reply
           .type('application/pdf')
           .header('content-disposition', `attachment; filename="1099-INT-${request.params.year}.pdf"`);
+        return reply.send(pdf);
+      },
+    );
+
+    app.get(
+      '/api/portal/documents/statements/:month',
+      {
+        preHandler: guard,
+        schema: { tags, summary: 'The monthly statement of one month (PDF)', params: statementMonthParams },
+      },
+      async (request, reply) => {
+        const { investorId } = investorSessionOf(request);
+        const pdf = await buildStatementPdf(context, investorId, request.params.month);
+        reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${statementFileName(request.params.month)}"`);
+        return reply.send(pdf);
+      },
+    );
+
+    app.get(
+      '/api/portal/documents/agreements/:investmentId',
+      {
+        preHandler: guard,
+        schema: { tags, summary: 'The agreement accepted for one note (PDF)', params: investmentIdParams },
+      },
+      async (request, reply) => {
+        const { investorId } = investorSessionOf(request);
+        const pdf = await buildSignedAgreementPdf(context, investorId, request.params.investmentId);
+        const name = `agreement-${purchaseReference(request.params.investmentId)}.pdf`;
+        reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}"`);
         return reply.send(pdf);
       },
     );

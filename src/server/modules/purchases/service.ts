@@ -4,6 +4,8 @@
  * its `purchase` entry, the pending ACH debit and the debit authorisation in one
  * transaction, once per idempotency key.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
@@ -16,6 +18,7 @@ import type {
   PurchaseRequest,
   PurchaseResponse,
 } from '../../../shared/purchases/purchase-contracts';
+import { achPurchaseMessages } from '../../../shared/payments/ach-messages';
 import {
   normalisePurchaseAmount,
   purchaseFormError,
@@ -27,7 +30,19 @@ import type { Transaction } from '../../db/client';
 import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
+import { assertNoWatchlistHold } from '../banking/identity-service';
+import { AchRailError } from '../../providers/ach';
+import { enforceAchDebitLimits } from '../ach-rail/ach-limits';
+import {
+  findPaymentForRail,
+  loadTransferAccount,
+  sendPaymentToRail,
+  transferOrderOf,
+} from '../money/ach-transfers';
+import { moneyEngineFromContext } from '../money/engine-context';
 import { insertFundedNote } from '../money/note-repository';
+import { listRolloverTerms } from '../notes/service';
+import { maturityInstructionMessages } from '../../../shared/investments/maturity-instruction';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
 import { notifyInvestor } from '../notifications/transactional';
@@ -57,6 +72,7 @@ export async function getPurchaseOptions(
     maximum_purchase_amount: toMoneyString(await readPurchaseMaximum(context.db)),
     agreement_version: AGREEMENT_VERSION,
     today: context.clock.today(),
+    rollover_terms: await listRolloverTerms(context.db, context.clock.today()),
   };
 }
 
@@ -74,6 +90,7 @@ async function checkPurchase(
   investorId: string,
   body: PurchaseRequest,
 ): Promise<CheckedPurchase> {
+  await assertNoWatchlistHold(tx, investorId);
   if (!body.product_id || body.term_years === null) throw invalid(purchaseMessages.selectTerm);
   const product = uuid.safeParse(body.product_id).success
     ? await findBuyableProduct(tx, body.product_id, context.clock.today())
@@ -98,6 +115,13 @@ async function checkPurchase(
   if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
     throw new AppError('conflict', { message: purchaseMessages.rateChanged });
   }
+  if (product.investment_type === 'high_yield' && body.maturity_instruction?.kind === 'roll_over') {
+    const term = body.maturity_instruction.term_years;
+    const offered = await listRolloverTerms(tx, context.clock.today());
+    if (!offered.some((row) => row.term_years === term)) {
+      throw invalid(maturityInstructionMessages.termUnavailable);
+    }
+  }
   if (!body.consent) throw invalid(purchaseMessages.consentRequired);
   if (body.agreement_version !== AGREEMENT_VERSION) {
     throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
@@ -117,7 +141,7 @@ export async function purchaseInvestment(
 ): Promise<IdempotentOutcome<PurchaseResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  const written: { notice?: PurchaseNotice } = {};
+  const written: { notice?: PurchaseNotice; railPaymentId?: string } = {};
   const outcome = await runIdempotently<PurchaseResponse>(
     context.db,
     {
@@ -131,6 +155,22 @@ export async function purchaseInvestment(
     },
     async (tx) => {
       const checked = await checkPurchase(tx, context, input.investorId, input.body);
+      await tx.execute(sql`select id from investors where id = ${input.investorId}::uuid for update`);
+      await enforceAchDebitLimits(tx, {
+        investorId: input.investorId,
+        amount: checked.amount,
+        today,
+        timeZone: context.config.BUSINESS_TZ,
+        limits: {
+          daily: context.config.ACH_INVESTOR_DAILY_LIMIT,
+          monthly: context.config.ACH_INVESTOR_MONTHLY_LIMIT,
+        },
+      });
+      const railFunding = await authorizeFundingDebit(context, tx, {
+        amount: checked.amount,
+        bankAccountId: checked.bankAccountId,
+      });
+      if (railFunding) written.railPaymentId = railFunding.achPaymentId;
       const fundingEffectiveDate = context.providers.ach.expectedSettlementDate(today);
       const { investmentId } = await insertFundedNote(tx, {
         investorId: input.investorId,
@@ -145,6 +185,8 @@ export async function purchaseInvestment(
         fundingEffectiveDate,
         agreementVersion: AGREEMENT_VERSION,
         idempotencyKey: input.key,
+        ...(railFunding ? { railFunding } : {}),
+        maturityInstruction: input.body.maturity_instruction,
         ...clientDetails(request),
       });
       written.notice = {
@@ -171,8 +213,67 @@ export async function purchaseInvestment(
       };
     },
   );
+  if (written.railPaymentId) await sendAuthorizedDebit(context, written.railPaymentId, today);
   if (written.notice) await sendPurchaseNotice(context, input.investorId, written.notice, today);
   return outcome;
+}
+
+/**
+ * On a transfer rail, the funding debit is authorised before the note exists (decision 1500):
+ * a declined authorisation (not enough money, risk) refuses the purchase and nothing is
+ * written. The payment's id, chosen here, is the authorisation's idempotency key.
+ */
+async function authorizeFundingDebit(
+  context: AppContext,
+  tx: Transaction,
+  input: { amount: string; bankAccountId: string },
+): Promise<{ achPaymentId: string; provider: 'plaid'; authorizationId: string } | null> {
+  const ach = context.providers.ach;
+  if (ach.name !== 'plaid') return null;
+  const account = await loadTransferAccount(tx, context.config.fieldEncryptionKey, input.bankAccountId);
+  if (!account) throw invalid(achPurchaseMessages.accountNotOnRail);
+  const achPaymentId = randomUUID();
+  let authorization: Awaited<ReturnType<typeof ach.authorize>>;
+  try {
+    authorization = await ach.authorize(
+      transferOrderOf(
+        { id: achPaymentId, payment_type: 'funding', direction: 'debit', amount: input.amount },
+        account,
+        true,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof AchRailError) {
+      throw new AppError('unavailable', { message: achPurchaseMessages.railUnavailable, cause: error });
+    }
+    throw error;
+  }
+  if (authorization.decision === 'declined') {
+    throw new AppError('validation_failed', {
+      message: achPurchaseMessages.declined(authorization.reason),
+      status: 422,
+    });
+  }
+  return { achPaymentId, provider: 'plaid', authorizationId: authorization.authorizationId };
+}
+
+/** Creates the authorised transfer now; if the rail cannot be reached, settle-ach-payments sends it. */
+async function sendAuthorizedDebit(context: AppContext, achPaymentId: string, today: string): Promise<void> {
+  const ach = context.providers.ach;
+  if (ach.name !== 'plaid') return;
+  try {
+    const payment = await findPaymentForRail(context.db, achPaymentId);
+    if (!payment) return;
+    await sendPaymentToRail({ ...moneyEngineFromContext(context), ach }, payment, {
+      executionDate: today,
+      isUserPresent: true,
+    });
+  } catch (error) {
+    context.log.error(
+      { err: error, achPaymentId },
+      'sending an authorised funding debit failed; the job sends it',
+    );
+  }
 }
 
 interface PurchaseNotice {

@@ -18,7 +18,7 @@ import type { updateProfileRequest } from '../../../shared/settings/profile';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { toBankAccountView } from '../banking/bank-account-view';
-import { describeIdentity } from '../banking/identity-service';
+import { getIdentityStatus } from '../banking/identity-service';
 import { findTaxRecord, listCurrentBankAccounts } from '../banking/repository';
 import { toTaxInformationView } from './tax-information-service';
 import {
@@ -47,6 +47,8 @@ export function preferencesView(row: PreferencesRow | undefined): NotificationPr
     withdrawal_confirmation_sms: row.withdrawalConfirmationSms,
     account_verification_email: row.accountVerificationEmail,
     account_verification_sms: row.accountVerificationSms,
+    monthly_statement_email: row.monthlyStatementEmail,
+    monthly_statement_sms: row.monthlyStatementSms,
     marketing_email: row.marketingEmail,
     marketing_sms: row.marketingSms,
     updated_at: row.updatedAt.toISOString(),
@@ -65,9 +67,10 @@ export async function getInvestorSettings(
   investorId: string,
 ): Promise<InvestorSettings> {
   const { investor, user } = await loadAccount(context, investorId);
-  const [preferences, taxRecord, bankAccounts, pendingEmail] = await Promise.all([
+  const [preferences, taxRecord, identity, bankAccounts, pendingEmail] = await Promise.all([
     findPreferences(context.db, investorId),
     findTaxRecord(context.db, investorId),
+    getIdentityStatus(context, investorId),
     listCurrentBankAccounts(context.db, investorId),
     findPendingEmailChange(context.db, user.id, context.clock.now()),
   ]);
@@ -86,7 +89,7 @@ export async function getInvestorSettings(
       toBankAccountView(row, { isProduction: context.config.isProduction }),
     ),
     notification_preferences: preferencesView(preferences),
-    identity: describeIdentity(taxRecord),
+    identity,
     tax_information: toTaxInformationView(taxRecord),
     pending_email: pendingEmail,
   };
@@ -136,6 +139,8 @@ export async function saveNotificationPreferences(
       withdrawalConfirmationSms: flags.withdrawal_confirmation_sms,
       accountVerificationEmail: flags.account_verification_email,
       accountVerificationSms: flags.account_verification_sms,
+      monthlyStatementEmail: flags.monthly_statement_email,
+      monthlyStatementSms: flags.monthly_statement_sms,
       marketingEmail: flags.marketing_email,
       marketingSms: flags.marketing_sms,
       marketingSmsConsentAt: consentAt,

@@ -22,6 +22,8 @@ import { decryptField, encryptField } from '../../security/field-encryption';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { type InvestorSession, requireStepUp } from '../auth/session-guard';
 import { bankingLimits, tooManyAttempts } from '../banking/banking-limits';
+import { verifyWithProvider } from '../banking/identity-service';
+import { insertIdentityVerification } from '../banking/identity-verification-repository';
 import {
   fillMissingInvestorName,
   findTaxRecord,
@@ -166,7 +168,7 @@ export async function saveTaxInformation(
   }
   const now = context.clock.now();
   await enforceRateLimit(context.db, bankingLimits.identityChecks, investorId, now, tooManyAttempts);
-  const outcome = await context.providers.kyc.verifyIdentity({ ...form, ssn: tin });
+  const outcome = await verifyWithProvider(context, { ...form, ssn: tin }, investorId);
   context.log.info(
     { investorId, kycProvider: context.providers.kyc.name, kycStatus: outcome.status, changedParts: parts },
     'tax information checked',
@@ -210,6 +212,7 @@ export async function saveTaxInformation(
       ipAddress: request.ip,
       createdAt: now,
     });
+    await insertIdentityVerification(tx, { investorId, provider: context.providers.kyc.name, outcome, now });
     await fillMissingInvestorName(tx, investorId, form, now);
     return record;
   });

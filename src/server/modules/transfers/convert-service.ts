@@ -27,6 +27,7 @@ import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
 import { noticeSenderOf } from '../notifications/notice-sender';
 import { notifyInvestor } from '../notifications/transactional';
 import { trimRate } from '../products/product-mapper';
+import { assertNoWatchlistHold } from '../banking/identity-service';
 import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
 import { recordConversionAgreement } from './repository';
 import { positiveCents } from './service';
@@ -59,6 +60,7 @@ export async function convertToHighYield(
         enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.'),
     },
     async (tx) => {
+      await assertNoWatchlistHold(tx, input.investorId);
       const cents = positiveCents(input.body.amount);
       if (cents === null) throw new AppError('validation_failed', { message: transferMessages.validAmount });
       const amount = centsToMoney(cents);

@@ -68,7 +68,8 @@ export interface WithdrawalListRow {
   bank_last_four: string | null;
 }
 
-const iso = (column: string) =>
+/** A timestamp column as the wire's ISO string (UTC, milliseconds). */
+export const iso = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 const withdrawalColumns = sql`

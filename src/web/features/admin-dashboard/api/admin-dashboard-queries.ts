@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminDashboardResponse,
   AdminInvestorDetailResponse,
@@ -29,5 +29,18 @@ export function useInvestorDetail(investorId: string) {
     queryKey: ['admin', 'investor', investorId],
     queryFn: ({ signal }) =>
       adminRequest<AdminInvestorDetailResponse>(`/api/admin/investors/${investorId}`, { signal }),
+  });
+}
+
+/** Clears the investor's watchlist hit (operations and super_admin; the server checks the role). */
+export function useClearWatchlistHit(investorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      adminRequest<{ cleared: number }>(`/api/admin/investors/${investorId}/watchlist-clearance`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'investor', investorId] }),
   });
 }

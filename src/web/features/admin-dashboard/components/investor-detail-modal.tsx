@@ -9,6 +9,8 @@ import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';
 import { useInvestorDetail } from '../api/admin-dashboard-queries';
 import { AmountsOwedTable } from './amounts-owed-table';
+import { InvestorAccountPanel } from './investor-account-panel';
+import { IdentityPanel } from './identity-panel';
 import { TransactionTable } from './transaction-table';
 
 /** Profile, notes and the newest transactions of one investor (10 loaded, 5 shown: admin spec 9). */
@@ -84,6 +86,9 @@ function InvestorDetailBody({
           <dd className="mono detail-id">{investor.id}</dd>
         </div>
       </dl>
+
+      <IdentityPanel investorId={investor.id} identity={detail.identity} />
+      <InvestorAccountPanel investorId={investor.id} notes={notes} />
 
       <AmountsOwedTable amounts={amountsOwed} notes={notes} />
 

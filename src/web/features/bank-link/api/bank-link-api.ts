@@ -20,6 +20,11 @@ export function submitIdentity(identity: IdentityFormInput): Promise<IdentitySub
   return callFunctionLike<IdentitySubmitResponse>('/api/banking/identity', identity);
 }
 
+/** Reads a pending verification again; answers {ok, error, identity} whatever the status. */
+export function recheckIdentity(): Promise<IdentitySubmitResponse> {
+  return callFunctionLike<IdentitySubmitResponse>('/api/banking/identity/recheck', {});
+}
+
 export function createLinkToken(): Promise<LinkTokenResponse> {
   return callFunction<LinkTokenResponse>('bank-connection-link-token', {
     redirect_uri: `${window.location.origin}/settings`,

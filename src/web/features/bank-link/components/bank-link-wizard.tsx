@@ -3,14 +3,16 @@
  * provider, then success, which closes after 2 s. Used from /settings (in a modal), from
  * /link-bank (the page /get-started and the purchase flow send investors to).
  */
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { BankAccountView, IdentityStatusResponse } from '../../../../shared/banking/contracts';
 import { maskedAccount } from '../../../../shared/banking/bank-account-numbers';
 import { bankMessages } from '../../../../shared/banking/messages';
+import { isWatchlistHold, watchlistMessages } from '../../../../shared/banking/watchlist';
 import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, ErrorState, LoadingState } from '../../../components/ui/feedback';
-import { fetchIdentityStatus } from '../api/bank-link-api';
+import { appConfig } from '../../../lib/app-config';
+import { fetchIdentityStatus, recheckIdentity } from '../api/bank-link-api';
 import { BankConnectStep } from './bank-connect-step';
 import { IdentityForm } from './identity-form';
 import '../bank-link.css';
@@ -61,10 +63,14 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
     | { name: 'loading' }
     | { name: 'error'; message: string }
     | { name: 'ready'; identity: IdentityStatusResponse }
+    | { name: 'form' }
   >({ name: 'loading' });
+  const [generation, setGeneration] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation asks for a fresh read.
   useEffect(() => {
     const controller = new AbortController();
+    setStatus({ name: 'loading' });
     fetchIdentityStatus()
       .then((identity) => {
         if (!controller.signal.aborted) setStatus({ name: 'ready', identity });
@@ -75,13 +81,21 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
         }
       });
     return () => controller.abort();
-  }, []);
+  }, [generation]);
+
+  const reload = () => setGeneration((value) => value + 1);
 
   if (status.name === 'loading') return <LoadingState />;
   if (status.name === 'error') return <ErrorState title="Something went wrong" message={status.message} />;
+  // A verified identity with a watchlist hit stops on its screen: purchases will be paused.
+  const onVerified = (verified: IdentityStatusResponse) =>
+    isWatchlistHold(verified.watchlist) ? setStatus({ name: 'ready', identity: verified }) : onDone();
+  if (status.name === 'form' || (status.name === 'ready' && status.identity.status === 'not_started')) {
+    return <IdentityForm onVerified={onVerified} onSettled={reload} onCancel={onCancel} />;
+  }
   const { identity } = status;
-  if (identity.status === 'not_started' || identity.status === 'rejected') {
-    return <IdentityForm onVerified={onDone} onCancel={onCancel} />;
+  if (identity.status === 'rejected') {
+    return <IdentityFailed onRetry={() => setStatus({ name: 'form' })} onCancel={onCancel} />;
   }
   // A record on file changes only in Settings (step-up, audit, notice).
   const changeInSettings = (
@@ -92,15 +106,13 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
   );
   if (identity.status === 'review') {
     return (
-      <div>
-        <Alert tone="info">{bankMessages.identityInReview}</Alert>
-        <div className="wizard-actions">
-          <Button variant="secondary" onClick={onCancel}>
-            Back
-          </Button>
-          {changeInSettings}
-        </div>
-      </div>
+      <IdentityPending
+        identity={identity}
+        onChecked={(next) => setStatus({ name: 'ready', identity: next })}
+        onApproved={onDone}
+        onCancel={onCancel}
+        changeInSettings={changeInSettings}
+      />
     );
   }
   return (
@@ -108,12 +120,125 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
       <Alert tone="success" title="Identity verified.">
         {identity.legal_name}, SSN ending in {identity.ssn_last_four}.
       </Alert>
+      {isWatchlistHold(identity.watchlist) ? (
+        <Alert tone="warning" title="Review in progress.">
+          {watchlistMessages.purchasesPaused}
+        </Alert>
+      ) : null}
       <div className="wizard-actions">
         {changeInSettings}
         <Button onClick={onDone}>Continue</Button>
       </div>
     </div>
   );
+}
+
+/** A failed verification: what it means and what to do next (nothing of the attempt is kept). */
+function IdentityFailed({ onRetry, onCancel }: { onRetry(): void; onCancel(): void }) {
+  const { supportEmail } = appConfig();
+  return (
+    <div className="identity-outcome">
+      <Alert tone="error" title="We could not verify your identity.">
+        The details did not match the records our verification partner checks. Nothing you entered was kept.
+      </Alert>
+      <h3 className="identity-outcome-heading">What to do</h3>
+      <ul className="identity-outcome-list">
+        <li>Use your full legal name as it appears on your Social Security card.</li>
+        <li>Check your date of birth and Social Security number digit by digit.</li>
+        <li>Give the home address your bank and the IRS have on file, not a P.O. box.</li>
+        <li>
+          Still not working? Write to <a href={`mailto:${supportEmail}`}>{supportEmail}</a> and we will help
+          you finish by hand.
+        </li>
+      </ul>
+      <div className="wizard-actions">
+        <Button variant="secondary" onClick={onCancel}>
+          Back
+        </Button>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    </div>
+  );
+}
+
+/** A pending verification: what happens next, and a re-check that reads it from the provider. */
+function IdentityPending({
+  identity,
+  onChecked,
+  onApproved,
+  onCancel,
+  changeInSettings,
+}: {
+  identity: IdentityStatusResponse;
+  onChecked(identity: IdentityStatusResponse): void;
+  onApproved(): void;
+  onCancel(): void;
+  changeInSettings: ReactNode;
+}) {
+  const [isChecking, setIsChecking] = useState(false);
+  const [note, setNote] = useState<{ tone: 'info' | 'error'; text: string } | null>(null);
+
+  const check = async () => {
+    setIsChecking(true);
+    setNote(null);
+    try {
+      const result = await recheckIdentity();
+      if (result.ok) {
+        onApproved();
+        return;
+      }
+      if (result.identity) onChecked(result.identity);
+      setNote({
+        tone: result.identity?.status === 'review' ? 'info' : 'error',
+        text:
+          result.identity?.status === 'review'
+            ? 'Still in review. We will e-mail you as soon as it is decided.'
+            : (result.error ?? bankMessages.identityRejected),
+      });
+    } catch (caught) {
+      setNote({ tone: 'error', text: caught instanceof Error ? caught.message : 'Please try again.' });
+    } finally {
+      setIsChecking(false);
+    }
+  };
+
+  return (
+    <div className="identity-outcome" aria-busy={isChecking}>
+      <Alert tone="info" title="Verification pending.">
+        {bankMessages.identityInReview}
+      </Alert>
+      <h3 className="identity-outcome-heading">What happens next</h3>
+      <ol className="identity-outcome-list">
+        <li>Our verification partner is checking your details against its records.</li>
+        <li>Most checks finish within minutes; some need a person, which can take up to one business day.</li>
+        <li>We e-mail you when it is decided. You can close this window; your details are saved.</li>
+      </ol>
+      {identity.checked_at ? (
+        <p className="muted identity-outcome-checked">Last checked {formatCheckedAt(identity.checked_at)}.</p>
+      ) : null}
+      {note ? <Alert tone={note.tone}>{note.text}</Alert> : null}
+      <div className="wizard-actions">
+        <Button variant="secondary" onClick={onCancel} disabled={isChecking}>
+          Back
+        </Button>
+        {changeInSettings}
+        {identity.can_recheck ? (
+          <Button onClick={check} isBusy={isChecking}>
+            {isChecking ? 'Checking...' : 'Check again'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function formatCheckedAt(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 }
 
 function SuccessStep({ account }: { account: BankAccountView }) {

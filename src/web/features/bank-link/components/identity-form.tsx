@@ -7,6 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { IdentityStatusResponse } from '../../../../shared/banking/contracts';
+import { bankMessages } from '../../../../shared/banking/messages';
 import {
   earliestBirthDateFor,
   formatSsnInput,
@@ -48,9 +49,12 @@ const emptyForm: IdentityFormInput = {
 
 export function IdentityForm({
   onVerified,
+  onSettled,
   onCancel,
 }: {
   onVerified(identity: IdentityStatusResponse): void;
+  /** A verification that ended pending or failed: the wizard reads the status and shows its screen. */
+  onSettled(): void;
   onCancel(): void;
 }) {
   const today = useMemo(localToday, []);
@@ -76,6 +80,14 @@ export function IdentityForm({
       const result = await submitIdentity(getValues());
       if (result.ok && result.identity) {
         onVerified(result.identity);
+        return;
+      }
+      const hasFieldErrors = Object.keys(result.field_errors ?? {}).length > 0;
+      if (
+        result.identity?.status === 'review' ||
+        (!hasFieldErrors && result.error === bankMessages.identityRejected)
+      ) {
+        onSettled();
         return;
       }
       for (const [field, message] of Object.entries(result.field_errors ?? {})) {

@@ -26,6 +26,8 @@ import type {
   WithdrawalResponse,
 } from '../../../../shared/transfers/transfer-contracts';
 import { apiRequest } from '../../../lib/api-client';
+import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction';
+import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
 
 export const portalKeys = {
   all: ['portal'] as const,
@@ -41,7 +43,24 @@ export const portalKeys = {
   products: ['portal', 'products'] as const,
   purchaseOptions: ['portal', 'purchase-options'] as const,
   transfers: ['portal', 'transfers'] as const,
+  note: (investmentId: string) => ['portal', 'note', investmentId] as const,
 };
+
+export const fetchNote = (investmentId: string) =>
+  apiRequest<NoteDetailResponse>(`/api/portal/notes/${encodeURIComponent(investmentId)}`);
+export const saveMaturityInstruction = (investmentId: string, instruction: MaturityInstruction) =>
+  apiRequest<NoteDetailResponse>(
+    `/api/portal/notes/${encodeURIComponent(investmentId)}/maturity-instruction`,
+    {
+      method: 'PUT',
+      body: { maturity_instruction: instruction },
+    },
+  );
+export const undoRollover = (investmentId: string) =>
+  apiRequest<NoteDetailResponse>(`/api/portal/notes/${encodeURIComponent(investmentId)}/undo-rollover`, {
+    method: 'POST',
+    body: {},
+  });
 
 /** A fresh key per attempt; the same attempt repeated sends the same key. */
 export function newIdempotencyKey(): string {
@@ -64,7 +83,7 @@ export const fetchNotifications = () =>
   apiRequest<NotificationListResponse>(pageDataUrls.portalNotifications);
 export const markNotificationsRead = () =>
   apiRequest<{ ok: boolean }>('/api/portal/notifications/read', { method: 'POST', body: {} });
-export const fetchDocuments = () => apiRequest<DocumentListResponse>('/api/portal/documents');
+export const fetchDocuments = () => apiRequest<DocumentListResponse>(pageDataUrls.portalDocuments);
 
 export function fetchTransactions(filter: TransactionFilter, cursor: string | null) {
   return apiRequest<TransactionPage>(portalTransactionsUrl(filter, cursor));
@@ -91,6 +110,9 @@ export function exportUrl(
 export const promissoryNoteUrl = (investmentId: string) =>
   `/api/portal/documents/promissory-notes/${investmentId}`;
 export const taxFormUrl = (year: number) => `/api/portal/documents/tax-forms/${year}`;
+export const statementUrl = (month: string) => `/api/portal/documents/statements/${month}`;
+export const signedAgreementUrl = (investmentId: string) =>
+  `/api/portal/documents/agreements/${investmentId}`;
 
 export const fetchProducts = () => apiRequest<ProductListResponse>(pageDataUrls.products);
 export const fetchPurchaseOptions = () => apiRequest<PurchaseOptionsResponse>(pageDataUrls.purchaseOptions);

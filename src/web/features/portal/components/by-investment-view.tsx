@@ -4,6 +4,7 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, LoadingState } from '../../../components/ui/feedback';
 import { ChevronIcon } from '../../../components/ui/icons';
@@ -100,7 +101,14 @@ function InvestmentItem({ investment, pageSize }: { investment: InvestmentRow; p
         <ChevronIcon size={18} direction={isOpen ? 'up' : 'down'} />
       </button>
       <div id={panelId} hidden={!isOpen}>
-        {isOpen ? <InvestmentTransactions investment={investment} pageSize={pageSize} /> : null}
+        {isOpen ? (
+          <>
+            <Link to={`/notes/${investment.id}`} className="investment-details-link">
+              Note details, maturity and the math of every interest posting
+            </Link>
+            <InvestmentTransactions investment={investment} pageSize={pageSize} />
+          </>
+        ) : null}
       </div>
     </li>
   );

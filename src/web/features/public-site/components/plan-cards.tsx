@@ -1,12 +1,16 @@
 import type { Product } from '../../../../shared/products/contracts';
 import { catalogueFigures, rateRangeText } from '../../../../shared/products/catalogue-figures';
-import { formatThousands } from '../../../../shared/format/money-format';
+import { formatThousands, formatUsd } from '../../../../shared/format/money-format';
+import { enteredAmount, maturityValueOf, monthlyIncomeOf } from '../../../../shared/products/amount-figures';
+import { useState } from 'react';
+import { TextField } from '../../../components/ui/field';
+import { localToday } from '../../../lib/local-today';
 import { planCopy, ratePercent, totalReturnPercent } from '../../../../shared/products/plans';
 import { ButtonLink } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/feedback';
 import type { ProductsState } from '../../../lib/use-public-products';
 
-function StandardPlanCard({ products }: { products: Product[] }) {
+function StandardPlanCard({ products, amount }: { products: Product[]; amount: string | null }) {
   const product = products[0];
   return (
     <article className="plan-card" id="standard" aria-labelledby="plan-standard-title">
@@ -18,6 +22,14 @@ function StandardPlanCard({ products }: { products: Product[] }) {
             <span className="plan-rate-value">{ratePercent(product.interest_rate_annual)}%</span>
             <span className="plan-rate-unit"> annual return</span>
           </p>
+          {amount ? (
+            <p className="plan-figure" aria-live="polite">
+              {formatUsd(amount)} earns about{' '}
+              <strong>
+                {formatUsd(monthlyIncomeOf(amount, product.interest_rate_annual, localToday()))} a month
+              </strong>
+            </p>
+          ) : null}
           <ul className="plan-points">
             <li>Interest paid monthly to your bank account</li>
             <li>12-month lock-up, then withdraw anytime or keep earning</li>
@@ -34,7 +46,7 @@ function StandardPlanCard({ products }: { products: Product[] }) {
   );
 }
 
-function HighYieldPlanCard({ products }: { products: Product[] }) {
+function HighYieldPlanCard({ products, amount }: { products: Product[]; amount: string | null }) {
   const figures = catalogueFigures(products);
   return (
     <article className="plan-card plan-card-featured" id="high-yield" aria-labelledby="plan-high-yield-title">
@@ -53,6 +65,7 @@ function HighYieldPlanCard({ products }: { products: Product[] }) {
                 <th scope="col">Term</th>
                 <th scope="col">Rate</th>
                 <th scope="col">Total return</th>
+                {amount ? <th scope="col">{formatUsd(amount)} grows to</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -63,6 +76,7 @@ function HighYieldPlanCard({ products }: { products: Product[] }) {
                   </td>
                   <td>{ratePercent(product.interest_rate_annual)}%</td>
                   <td>{totalReturnPercent(product.interest_rate_annual, product.term_years)}%</td>
+                  {amount ? <td>{formatUsd(maturityValueOf(amount, product, localToday()))}</td> : null}
                 </tr>
               ))}
             </tbody>
@@ -94,10 +108,28 @@ export function PlanCards({ state }: { state: ProductsState }) {
   }
   const standard = state.products.filter((product) => product.investment_type === 'standard');
   const highYield = state.products.filter((product) => product.investment_type === 'high_yield');
+  return <PlanGrid standard={standard} highYield={highYield} />;
+}
+
+function PlanGrid({ standard, highYield }: { standard: Product[]; highYield: Product[] }) {
+  const [amountText, setAmountText] = useState('10000');
+  const amount = enteredAmount(amountText);
   return (
-    <div className="plan-grid">
-      <StandardPlanCard products={standard} />
-      <HighYieldPlanCard products={highYield} />
-    </div>
+    <>
+      <div className="plan-amount">
+        <TextField
+          label="How much would you invest?"
+          inputMode="decimal"
+          maxLength={16}
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
+          hint="Figures use simple interest, Actual/365, from today: the same rules your statements follow."
+        />
+      </div>
+      <div className="plan-grid">
+        <StandardPlanCard products={standard} amount={amount} />
+        <HighYieldPlanCard products={highYield} amount={amount} />
+      </div>
+    </>
   );
 }

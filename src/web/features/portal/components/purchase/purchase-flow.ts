@@ -4,6 +4,10 @@
  */
 import { useCallback, useState } from 'react';
 import type { Product } from '../../../../../shared/products/contracts';
+import {
+  DEFAULT_MATURITY_INSTRUCTION,
+  type MaturityInstruction,
+} from '../../../../../shared/investments/maturity-instruction';
 import type { InvestmentType } from '../../../../../shared/products/plans';
 import type { PurchasedInvestment } from '../../../../../shared/purchases/purchase-contracts';
 
@@ -19,6 +23,8 @@ export interface PurchaseDraft {
   amount: string;
   fundingAccountId: string;
   hasConsented: boolean;
+  /** High-Yield: what happens at maturity. */
+  maturityInstruction: MaturityInstruction;
 }
 
 export interface PurchaseFlowState {
@@ -30,7 +36,13 @@ export interface PurchaseFlowState {
   idempotencyKey: string | null;
 }
 
-const emptyDraft: PurchaseDraft = { productId: '', amount: '', fundingAccountId: '', hasConsented: false };
+const emptyDraft: PurchaseDraft = {
+  productId: '',
+  amount: '',
+  fundingAccountId: '',
+  hasConsented: false,
+  maturityInstruction: DEFAULT_MATURITY_INSTRUCTION,
+};
 const closed: PurchaseFlowState = {
   plan: null,
   step: 'form',

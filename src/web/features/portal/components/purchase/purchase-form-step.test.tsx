@@ -35,6 +35,7 @@ function Harness({ onNext }: { onNext(): void }) {
     amount: '',
     fundingAccountId: account.id,
     hasConsented: false,
+    maturityInstruction: { kind: 'pay_out' },
   });
   return (
     <PurchaseFormStep
@@ -47,6 +48,8 @@ function Harness({ onNext }: { onNext(): void }) {
       onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
       onNext={onNext}
       onLinkBank={() => {}}
+      rolloverTerms={[]}
+      today="2025-06-02"
     />
   );
 }

@@ -9,6 +9,9 @@ import { termLabel } from '../../../../../shared/products/plans';
 import type { FundingAccount } from '../../../../../shared/purchases/purchase-contracts';
 import { purchaseFormError, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
 import type { PurchaseDraft } from './purchase-flow';
+import type { IsoDate } from '../../../../../shared/dates/calendar-date';
+import { AmountFigure } from '../amount-figure';
+import { MaturityInstructionFields, type RolloverTerm } from '../maturity-instruction-fields';
 
 export function fundingAccountLabel(account: FundingAccount): string {
   const kind = account.account_type === 'savings' ? 'Savings' : 'Checking';
@@ -32,7 +35,11 @@ export function PurchaseFormStep({
   onChange,
   onNext,
   onLinkBank,
+  rolloverTerms,
+  today,
 }: {
+  rolloverTerms: readonly RolloverTerm[];
+  today: IsoDate;
   products: Product[];
   draft: PurchaseDraft;
   fundingAccounts: FundingAccount[];
@@ -141,6 +148,14 @@ export function PurchaseFormStep({
           </Button>
         </>
       )}
+      {product?.investment_type === 'high_yield' ? (
+        <MaturityInstructionFields
+          value={draft.maturityInstruction}
+          terms={rolloverTerms}
+          onChange={(maturityInstruction) => change({ maturityInstruction })}
+        />
+      ) : null}
+      {product ? <AmountFigure product={product} amount={draft.amount} startDate={today} /> : null}
       <div className="modal-footer">
         <Button type="submit">NEXT</Button>
       </div>

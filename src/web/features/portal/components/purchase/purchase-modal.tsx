@@ -17,6 +17,7 @@ import type { usePurchaseFlow } from './purchase-flow';
 import { fundingAccountLabel, PurchaseFormStep } from './purchase-form-step';
 import { ResultStep } from './result-step';
 import { ReviewStep } from './review-step';
+import { localToday } from '../../../../lib/local-today';
 
 /** The message after 'ERROR: ' (spec 8): the server's words, or the catalogue's fallbacks. */
 export function purchaseErrorMessage(error: unknown): string {
@@ -73,6 +74,9 @@ export function PurchaseModal({
           funding_account_id: state.draft.fundingAccountId,
           agreement_version: options.agreement_version,
           consent: state.draft.hasConsented,
+          ...(product.investment_type === 'high_yield'
+            ? { maturity_instruction: state.draft.maturityInstruction }
+            : {}),
         },
         key,
       );
@@ -106,6 +110,8 @@ export function PurchaseModal({
           onChange={flow.update}
           onNext={() => flow.goTo('agreement')}
           onLinkBank={onLinkBank}
+          rolloverTerms={options?.rollover_terms ?? []}
+          today={options?.today ?? localToday()}
         />
       ) : null}
       {state.step === 'agreement' ? (
@@ -126,6 +132,7 @@ export function PurchaseModal({
           amount={state.draft.amount}
           fundedFrom={fundingAccountLabel(fundingAccount)}
           startDate={options.today}
+          maturityInstruction={state.draft.maturityInstruction}
           onBack={() => flow.goTo('agreement')}
           onBuy={buy}
         />

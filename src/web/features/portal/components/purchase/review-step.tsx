@@ -11,6 +11,12 @@ import type { Product } from '../../../../../shared/products/contracts';
 import { maturityDateOf, projectedMaturityValue } from '../../../../../shared/products/maturity';
 import { planCopy, ratePercent, termLabel, totalReturnPercent } from '../../../../../shared/products/plans';
 import { normalisePurchaseAmount } from '../../../../../shared/purchases/purchase-rules';
+import {
+  type MaturityInstruction,
+  maturityInstructionLabel,
+} from '../../../../../shared/investments/maturity-instruction';
+import { firstYearIncome } from '../../../../../shared/ledger/interest-schedule';
+import { parseMoneyToCents } from '../../../../../shared/money/decimal-string';
 
 /** The review's rows, in order: what the buyer confirms. */
 export function reviewRows(input: {
@@ -18,6 +24,8 @@ export function reviewRows(input: {
   amount: string;
   fundedFrom: string;
   startDate: IsoDate;
+  /** High-Yield: what happens at maturity (a conversion's review has none to show). */
+  maturityInstruction?: MaturityInstruction;
 }): [string, string][] {
   const { product, startDate } = input;
   const amount = normalisePurchaseAmount(input.amount) ?? input.amount;
@@ -38,6 +46,13 @@ export function reviewRows(input: {
   ];
   if (isStandard) {
     rows.push(['Lock-up ends', `${formatLongDate(maturityDate)}, then withdraw anytime or keep earning`]);
+    if (parseMoneyToCents(amount) !== null) {
+      const income = firstYearIncome({ principal: amount, rate: product.interest_rate_annual, startDate });
+      rows.push([
+        'Monthly income',
+        `About ${formatUsd(income.averageMonth)} a month (${formatUsd(income.year)} in the first 12 months)`,
+      ]);
+    }
     return rows;
   }
   const projected = projectedMaturityValue({
@@ -52,6 +67,8 @@ export function reviewRows(input: {
     `${totalReturnPercent(product.interest_rate_annual, product.term_years)}%`,
   ]);
   if (projected) rows.push(['Projected value at maturity', formatUsd(projected)]);
+  if (input.maturityInstruction)
+    rows.push(['At maturity', maturityInstructionLabel(input.maturityInstruction)]);
   return rows;
 }
 
@@ -60,6 +77,7 @@ export function ReviewStep({
   amount,
   fundedFrom,
   startDate,
+  maturityInstruction,
   intro = 'Please check the details of your investment before you buy.',
   confirmLabel = 'BUY',
   isBusy,
@@ -70,6 +88,7 @@ export function ReviewStep({
   amount: string;
   fundedFrom: string;
   startDate: IsoDate;
+  maturityInstruction?: MaturityInstruction;
   intro?: string;
   confirmLabel?: string;
   isBusy?: boolean;
@@ -80,7 +99,7 @@ export function ReviewStep({
     <div>
       <p className="muted">{intro}</p>
       <dl className="review-list">
-        {reviewRows({ product, amount, fundedFrom, startDate }).map(([label, value]) => (
+        {reviewRows({ product, amount, fundedFrom, startDate, maturityInstruction }).map(([label, value]) => (
           <div key={label} className="review-row">
             <dt>{label}</dt>
             <dd>{value}</dd>

@@ -1,0 +1,153 @@
+/**
+ * "Show the math" for one note (issue 17 item 4): every interest posting of the ledger next
+ * to the shared schedule's period, days, principal, rate, exact accrual and carried fraction
+ * of a cent. The principal history comes from the note's entries the way the engine applies
+ * them to a Standard note: a transfer paid on D earns through D and stops from D + 1, a
+ * conversion on D stops from D, a returned transfer earns again from the day after.
+ */
+import { sql } from 'drizzle-orm';
+import { addDays, addMonths, type IsoDate, maxDate } from '../../../shared/dates/calendar-date';
+import {
+  interestSchedule,
+  type PrincipalReduction,
+  type SchedulePeriod,
+} from '../../../shared/ledger/interest-schedule';
+import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
+import { type Executor, rowsOf } from '../../db/client';
+
+export interface BreakdownNote {
+  id: string;
+  investment_type: 'standard' | 'high_yield';
+  principal_amount: string;
+  interest_rate_annual: string;
+  start_date: IsoDate;
+  maturity_date: IsoDate;
+  status: string;
+  accrued_through: IsoDate;
+  last_posted_period: IsoDate | null;
+  interest_accrued: string;
+}
+
+export interface BreakdownRow extends SchedulePeriod {
+  /** What the ledger holds for the period (null: nothing posted, the amount rounded to 0). */
+  ledgerAmount: string | null;
+  postedOn: IsoDate | null;
+}
+
+interface EntryRow {
+  transaction_type: string;
+  amount: string;
+  value_effect: string;
+  transaction_date: IsoDate;
+  posting_period: IsoDate | null;
+  reversed_type: string | null;
+}
+
+function cents(amount: string): bigint {
+  return parseMoneyToCents(amount) ?? 0n;
+}
+
+export async function readBreakdownNote(
+  db: Executor,
+  investmentId: string,
+  investorId?: string,
+): Promise<BreakdownNote | null> {
+  const owner = investorId ? sql`and i.investor_id = ${investorId}::uuid` : sql``;
+  const result = await db.execute(sql`
+    select i.id, i.investment_type, i.principal_amount::text as principal_amount,
+           i.interest_rate_annual::text as interest_rate_annual,
+           to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date,
+           i.status, to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through,
+           to_char(i.last_posted_period, 'YYYY-MM-DD') as last_posted_period, i.interest_accrued::text as interest_accrued
+    from investments i where i.id = ${investmentId}::uuid ${owner}`);
+  return rowsOf<BreakdownNote>(result)[0] ?? null;
+}
+
+async function readEntries(db: Executor, investmentId: string): Promise<EntryRow[]> {
+  const result = await db.execute(sql`
+    select t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
+           to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date,
+           to_char(t.posting_period, 'YYYY-MM-DD') as posting_period, r.transaction_type as reversed_type
+    from investment_transactions t
+    left join investment_transactions r on r.id = t.reverses_transaction_id
+    where t.investment_id = ${investmentId}::uuid
+    order by t.created_at, t.id`);
+  return rowsOf<EntryRow>(result);
+}
+
+/** A Standard note's principal changes, from its entries. High-Yield principal never changes while it earns. */
+function reductionsOf(note: BreakdownNote, entries: EntryRow[]): PrincipalReduction[] {
+  if (note.investment_type !== 'standard') return [];
+  const reductions: PrincipalReduction[] = [];
+  for (const entry of entries) {
+    if (entry.transaction_type === 'withdrawal') {
+      reductions.push({ from: addDays(entry.transaction_date, 1), amount: entry.amount });
+    } else if (entry.transaction_type === 'reinvestment' && cents(entry.value_effect) < 0n) {
+      reductions.push({ from: entry.transaction_date, amount: entry.amount });
+    } else if (entry.transaction_type === 'reversal' && entry.reversed_type === 'withdrawal') {
+      reductions.push({
+        from: addDays(entry.transaction_date, 1),
+        amount: centsToMoney(-cents(entry.amount)),
+      });
+    }
+  }
+  return reductions;
+}
+
+export interface NoteBreakdown {
+  rows: BreakdownRow[];
+  /** Interest paid or credited so far, net of reversals. */
+  incomeToDate: string;
+  /** The schedule's periods still to come (High-Yield to maturity). */
+  projection: SchedulePeriod[];
+}
+
+/**
+ * The posted periods (those up to the note's last posted month) with the ledger's amount
+ * beside the schedule's, and for a High-Yield note the periods still to come.
+ */
+export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Promise<NoteBreakdown> {
+  const entries = await readEntries(db, note.id);
+  const postings = new Map<IsoDate, EntryRow>();
+  let income = 0n;
+  for (const entry of entries) {
+    if (entry.transaction_type === 'interest_payment' && entry.posting_period) {
+      postings.set(entry.posting_period, entry);
+      income += cents(entry.amount);
+    }
+    if (entry.transaction_type === 'reversal' && entry.reversed_type === 'interest_payment') {
+      income -= cents(entry.amount);
+    }
+  }
+  const isHighYield = note.investment_type === 'high_yield';
+  const isClosed = note.status === 'withdrawn';
+  const lastPosted = note.last_posted_period;
+  // A Standard note emptied by a transfer had its last posting end on the day it stopped earning.
+  const endDate = isHighYield
+    ? note.maturity_date
+    : isClosed
+      ? note.accrued_through
+      : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
+  const schedule = interestSchedule({
+    principal: note.principal_amount,
+    rate: note.interest_rate_annual,
+    startDate: note.start_date,
+    reductions: reductionsOf(note, entries),
+    endDate,
+  });
+  const rows: BreakdownRow[] = [];
+  const projection: SchedulePeriod[] = [];
+  for (const period of schedule) {
+    if (lastPosted !== null && period.period <= lastPosted) {
+      const entry = postings.get(period.period);
+      rows.push({
+        ...period,
+        ledgerAmount: entry?.amount ?? null,
+        postedOn: entry?.transaction_date ?? null,
+      });
+    } else if (isHighYield && note.status === 'active') {
+      projection.push(period);
+    }
+  }
+  return { rows, incomeToDate: centsToMoney(income), projection };
+}

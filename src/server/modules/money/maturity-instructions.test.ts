@@ -1,0 +1,321 @@
+/**
+ * Maturity instructions (issue 17 item 1, PRODUCT.md 38): a High-Yield note is paid out on the
+ * run that sees its maturity (not at quarter end) or rolled over into a new note of the chosen
+ * term at the rate offered then; reminders 30 and 7 days before, once each; a rollover undone
+ * within 10 days is paid out with the interest of those days. Every scenario is compared with
+ * the reference model to the cent, and passes the ledger check.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../shared/errors/app-error';
+import { rowsOf } from '../../db/client';
+import { investmentProducts } from '../../db/schema';
+import { compareDatabaseWithModel, compareEngineWithModel } from '../../test-support/money-engine-property';
+import {
+  buyNote,
+  createFundedInvestor,
+  createTestEngine,
+  recordingNotifier,
+  runMoneyDay,
+  type TestEngine,
+} from '../../test-support/money-fixtures';
+import { createTestDatabase, type TestDatabase, truncateAll } from '../../test-support/test-database';
+import { formatLedgerReport, runLedgerCheck } from './ledger-check';
+import { undoRollover } from './maturity-instructions';
+
+let database: TestDatabase;
+let engine: TestEngine;
+let notifier: ReturnType<typeof recordingNotifier>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await truncateAll(database);
+  notifier = recordingNotifier();
+  engine = createTestEngine(database.db, { notifier });
+});
+
+async function query<Row>(statement: ReturnType<typeof sql>): Promise<Row[]> {
+  return rowsOf<Row>(await database.db.execute(statement));
+}
+
+async function expectLedgerClean(): Promise<void> {
+  const report = await runLedgerCheck(database.db);
+  expect(report.problems, formatLedgerReport(report)).toEqual([]);
+}
+
+async function offerHighYield(termYears: number, rate: string): Promise<void> {
+  await database.db.insert(investmentProducts).values({
+    displayName: `High-Yield ${termYears}`,
+    investmentType: 'high_yield',
+    interestRateAnnual: rate,
+    termYears,
+    minimumPurchaseAmount: '1000.00',
+  });
+}
+
+async function notes() {
+  return query<{
+    id: string;
+    origin: string;
+    status: string;
+    principal_amount: string;
+    interest_rate_annual: string;
+    start_date: string;
+    maturity_date: string;
+    value: string;
+  }>(sql`
+    select id, origin, status, principal_amount::text as principal_amount, interest_rate_annual::text as interest_rate_annual,
+           to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(maturity_date, 'YYYY-MM-DD') as maturity_date,
+           (select coalesce(sum(value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value
+    from investments i order by start_date, created_at`);
+}
+
+describe('at maturity', () => {
+  it('pays a note out on the run that sees its maturity, to the bank, by ACH', async () => {
+    const investor = await createFundedInvestor(database.db);
+    const { investmentId } = await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '10000.00',
+      rate: '0.09',
+      termYears: 2,
+      startDate: '2023-02-10',
+      maturityInstruction: { kind: 'pay_out' },
+    });
+    const runDates = ['2023-02-14', '2025-02-01', '2025-02-10', '2025-02-12'];
+    for (const date of runDates) await runMoneyDay(engine, date);
+    const [note] = await notes();
+    expect(note).toMatchObject({ id: investmentId, status: 'withdrawn', value: '0.00' });
+    const [payout] = await query<{
+      amount: string;
+      status: string;
+      reason: string;
+      scheduled: string;
+      credit: string;
+    }>(sql`
+      select w.amount::text as amount, w.status, w.reason, to_char(w.scheduled_for, 'YYYY-MM-DD') as scheduled,
+             a.status as credit
+      from withdrawals w join ach_payments a on a.id = w.ach_payment_id`);
+    // 10,000 x 9% x 731 days / 365, credited month by month, all paid out on the maturity date.
+    expect(payout).toEqual({
+      amount: '11802.47',
+      status: 'paid',
+      reason: 'maturity_payout',
+      scheduled: '2025-02-10',
+      credit: 'completed',
+    });
+    expect(notifier.withdrawals).toEqual([`${investor.investorId}:2025-02-10:11802.47`]);
+    expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it('rolls a note over into the chosen term at the rate offered then, earning from the maturity date', async () => {
+    await offerHighYield(1, '0.0875');
+    await offerHighYield(1, '0.0800');
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '5000.00',
+      rate: '0.1',
+      termYears: 2,
+      startDate: '2023-03-15',
+      maturityInstruction: { kind: 'roll_over', term_years: 1 },
+    });
+    // The run on the maturity date is missed: the rollover made on the 17th still earns from the 15th.
+    const runDates = ['2023-03-20', '2025-03-17', '2025-04-01', '2025-05-01', '2026-03-16'];
+    for (const date of runDates) await runMoneyDay(engine, date);
+    const [old, rolled] = await notes();
+    expect(old).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    expect(rolled).toMatchObject({
+      origin: 'rollover',
+      // 5,000 x 10% x 731 days / 365 (2024 is a leap year).
+      principal_amount: '6001.37',
+      interest_rate_annual: '0.087500',
+      start_date: '2025-03-15',
+      maturity_date: '2026-03-15',
+    });
+    expect(notifier.other.some((line) => line.endsWith(':2025-03-17:Note rolled over: $6,001.37'))).toBe(
+      true,
+    );
+    expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it('pays out instead when the chosen term is no longer offered', async () => {
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '2500.00',
+      rate: '0.1',
+      termYears: 2,
+      startDate: '2023-01-05',
+      maturityInstruction: { kind: 'roll_over', term_years: 5 },
+    });
+    const runDates = ['2023-01-09', '2025-01-05', '2025-01-07'];
+    for (const date of runDates) await runMoneyDay(engine, date);
+    expect(await notes()).toHaveLength(1);
+    const [payout] = await query<{ reason: string }>(sql`select reason from withdrawals`);
+    expect(payout?.reason).toBe('maturity_payout');
+    expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+  });
+
+  it('compares a mixed portfolio with the model over chained rollovers', async () => {
+    const differences = await compareEngineWithModel(database.db, {
+      notes: [
+        {
+          investor: 0,
+          type: 'high_yield',
+          principalCents: 1_000_000,
+          rateMillionths: 94_000,
+          termYears: 1,
+          startOffset: 0,
+          instruction: 1,
+        },
+        {
+          investor: 0,
+          type: 'high_yield',
+          principalCents: 2_000_000,
+          rateMillionths: 98_000,
+          termYears: 1,
+          startOffset: 40,
+          instruction: 'pay_out',
+        },
+        {
+          investor: 1,
+          type: 'high_yield',
+          principalCents: 3_333_333,
+          rateMillionths: 102_400,
+          termYears: 1,
+          startOffset: 75,
+          instruction: 3,
+        },
+        {
+          investor: 1,
+          type: 'high_yield',
+          principalCents: 777_777,
+          rateMillionths: 80_000,
+          termYears: 1,
+          startOffset: 90,
+          instruction: 'none',
+        },
+        {
+          investor: 1,
+          type: 'standard',
+          principalCents: 500_000,
+          rateMillionths: 90_000,
+          termYears: 1,
+          startOffset: 100,
+          instruction: 'none',
+        },
+      ],
+      transfers: [{ investor: 1, amountCents: 100_000, requestOffset: 200 }],
+      runOffsets: [0, 31, 45, 80, 95, 120, 200, 300, 366, 400, 500, 640],
+    });
+    expect(differences).toEqual([]);
+    const origins = await query<{ origin: string; count: number }>(
+      sql`select origin, count(*)::int as count from investments group by origin order by origin`,
+    );
+    expect(origins).toEqual([
+      { origin: 'purchase', count: 5 },
+      { origin: 'rollover', count: 2 },
+    ]);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds 30 and 7 days before maturity, once each, even when a run is missed', async () => {
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '1000.00',
+      rate: '0.1',
+      termYears: 2,
+      startDate: '2023-06-30',
+      maturityInstruction: { kind: 'pay_out' },
+    });
+    for (const date of ['2025-05-30', '2025-06-01', '2025-06-02', '2025-06-24', '2025-06-25']) {
+      await runMoneyDay(engine, date);
+    }
+    const reminders = notifier.other.filter((line) => line.includes('matures in'));
+    expect(reminders).toEqual([
+      `${investor.investorId}:2025-06-01:Note ${(await notes())[0]!.id.slice(0, 8).toUpperCase()} matures in 30 days`,
+      `${investor.investorId}:2025-06-24:Note ${(await notes())[0]!.id.slice(0, 8).toUpperCase()} matures in 7 days`,
+    ]);
+    const queued = await query<{ count: number }>(
+      sql`select count(*)::int as count from investor_notice_queue where notice->>'title' like '%matures in%'`,
+    );
+    expect(queued[0]?.count).toBe(2);
+  });
+});
+
+describe('undoing a rollover', () => {
+  async function rolledOver() {
+    await offerHighYield(2, '0.1');
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '36500.00',
+      rate: '0.1',
+      termYears: 1,
+      startDate: '2024-05-28',
+      maturityInstruction: { kind: 'roll_over', term_years: 2 },
+    });
+    for (const date of ['2024-06-03', '2025-05-28']) await runMoneyDay(engine, date);
+    const rolled = (await notes()).find((note) => note.origin === 'rollover')!;
+    return { investor, rolled };
+  }
+
+  it('pays the new note out with the interest of the days it earned', async () => {
+    const { investor, rolled } = await rolledOver();
+    expect(rolled.principal_amount).toBe('40150.00');
+    await runMoneyDay(engine, '2025-06-01');
+    engine.setDate('2025-06-06');
+    const result = await database.db.transaction((tx) =>
+      undoRollover(tx, {
+        investorId: investor.investorId,
+        investmentId: rolled.id,
+        executionDate: '2025-06-06',
+        now: engine.clock.now(),
+        achEffectiveDate: '2025-06-09',
+        brandName: 'Steadyline',
+      }),
+    );
+    // 40,150 x 10% / 365 = 11.00 a day: 4 days of May (credited on 1 June) and 6 days of June through the 6th.
+    expect(result.payout.amount).toBe('40260.00');
+    const [row] = await query<{ status: string; value: string; instruction: string }>(sql`
+      select status, maturity_instruction as instruction,
+             (select coalesce(sum(value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value
+      from investments i where id = ${rolled.id}`);
+    expect(row).toEqual({ status: 'withdrawn', value: '0.00', instruction: 'pay_out' });
+    await runMoneyDay(engine, '2025-06-10');
+    await expectLedgerClean();
+  });
+
+  it('refuses after 10 days, and for another investor', async () => {
+    const { investor, rolled } = await rolledOver();
+    const stranger = await createFundedInvestor(database.db);
+    const attempt = (investorId: string, executionDate: string) =>
+      database.db.transaction((tx) =>
+        undoRollover(tx, {
+          investorId,
+          investmentId: rolled.id,
+          executionDate,
+          now: new Date(`${executionDate}T15:00:00Z`),
+          achEffectiveDate: executionDate,
+          brandName: 'Steadyline',
+        }),
+      );
+    await expect(attempt(stranger.investorId, '2025-05-30')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(attempt(investor.investorId, '2025-06-07')).rejects.toBeInstanceOf(AppError);
+    expect((await notes()).find((note) => note.id === rolled.id)?.status).toBe('active');
+  });
+});

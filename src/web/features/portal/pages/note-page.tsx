@@ -1,0 +1,256 @@
+/**
+ * /notes/:investmentId (issue 17 items 1 and 4): one note, its value and income, its maturity
+ * instruction (changeable until maturity; a rollover can be undone within 10 days) and "the
+ * math": every interest posting worked out, and for a High-Yield note the periods to come.
+ */
+import '../portal.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/data-table';
+import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { formatLongDate } from '../../../../shared/format/long-date';
+import { formatUsd } from '../../../../shared/format/money-format';
+import {
+  type MaturityInstruction,
+  maturityInstructionLabel,
+  maturityInstructionMessages,
+} from '../../../../shared/investments/maturity-instruction';
+import type {
+  InterestPostingRow,
+  NoteDetailResponse,
+} from '../../../../shared/investments/note-detail-contracts';
+import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
+import { fetchNote, portalKeys, saveMaturityInstruction, undoRollover } from '../api/portal-api';
+import { MaturityInstructionFields } from '../components/maturity-instruction-fields';
+import { usePageTitle } from '../hooks/use-page-title';
+
+const statusLabels: Record<NoteDetailResponse['status'], string> = {
+  active: 'Active',
+  matured: 'Matured',
+  withdrawn: 'Closed',
+  cancelled: 'Cancelled',
+};
+
+function monthLabel(period: string): string {
+  return new Date(`${period}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+function PostingTable({
+  caption,
+  rows,
+  isProjection,
+}: {
+  caption: string;
+  rows: InterestPostingRow[];
+  isProjection?: boolean;
+}) {
+  return (
+    <DataTable
+      caption={caption}
+      className="math-table"
+      rows={rows}
+      rowKey={(row) => row.period}
+      columns={[
+        { key: 'period', label: 'Period', isTitle: true, cell: (row) => monthLabel(row.period) },
+        {
+          key: 'days',
+          label: 'Days',
+          isNumeric: true,
+          cell: (row) => `${row.days} (${formatLongDate(row.from)} – ${formatLongDate(row.through)})`,
+        },
+        { key: 'principal', label: 'Principal', isNumeric: true, cell: (row) => formatUsd(row.principal) },
+        {
+          key: 'rate',
+          label: 'Rate',
+          isNumeric: true,
+          cell: (row) => `${ratePercent(row.interest_rate_annual)}%`,
+        },
+        { key: 'exact', label: 'Exact accrual', isNumeric: true, cell: (row) => `$${row.exact_accrual}` },
+        {
+          key: 'posted',
+          label: isProjection ? 'To be posted' : 'Posted',
+          isNumeric: true,
+          cell: (row) =>
+            isProjection
+              ? formatUsd(row.amount)
+              : row.posted_amount === null
+                ? '$0.00 (rounds to nothing)'
+                : formatUsd(row.posted_amount),
+        },
+        { key: 'carried', label: 'Carried fraction', isNumeric: true, cell: (row) => `$${row.carried}` },
+      ]}
+    />
+  );
+}
+
+function InstructionCard({ note }: { note: NoteDetailResponse }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<MaturityInstruction | null>(null);
+  const current = note.maturity_instruction;
+  const value = draft ?? current ?? { kind: 'pay_out' };
+  const save = useMutation({
+    mutationFn: (instruction: MaturityInstruction) => saveMaturityInstruction(note.id, instruction),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(portalKeys.note(note.id), updated);
+      setDraft(null);
+    },
+  });
+  const undo = useMutation({
+    mutationFn: () => undoRollover(note.id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(portalKeys.note(note.id), updated);
+      void queryClient.invalidateQueries({ queryKey: portalKeys.all });
+    },
+  });
+  const isChanged = draft !== null && JSON.stringify(draft) !== JSON.stringify(current);
+  return (
+    <section className="card" aria-labelledby="instruction-heading">
+      <h2 id="instruction-heading" className="card-title">
+        At maturity
+      </h2>
+      {note.can_change_instruction ? (
+        <>
+          <p className="muted">
+            This note matures on {formatLongDate(note.maturity_date)}. You can change what happens then until
+            that day.
+          </p>
+          <MaturityInstructionFields
+            value={value}
+            terms={note.rollover_terms}
+            onChange={(next) => {
+              save.reset();
+              setDraft(next);
+            }}
+            disabled={save.isPending}
+          />
+          <div className="row instruction-actions">
+            <Button onClick={() => save.mutate(value)} isBusy={save.isPending} disabled={!isChanged}>
+              SAVE INSTRUCTION
+            </Button>
+          </div>
+          {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
+          {save.isSuccess ? <Alert tone="success">{maturityInstructionMessages.saved}</Alert> : null}
+        </>
+      ) : (
+        <p>{current ? maturityInstructionLabel(current) : 'This note has no maturity instruction.'}</p>
+      )}
+      {note.origin === 'rollover' && note.undo_until ? (
+        <div className="undo-rollover">
+          <p className="muted">
+            This note was rolled over from note {note.source_reference} on {formatLongDate(note.start_date)}.
+            {note.can_undo_rollover
+              ? ` Changed your mind? Until ${formatLongDate(note.undo_until)} you can undo it: the note is paid out to your bank account with the interest it has earned, so no day is lost.`
+              : ''}
+          </p>
+          {note.can_undo_rollover ? (
+            <Button variant="secondary" onClick={() => undo.mutate()} isBusy={undo.isPending}>
+              UNDO ROLLOVER
+            </Button>
+          ) : null}
+          {undo.isError ? <Alert tone="error">{undo.error.message}</Alert> : null}
+          {undo.isSuccess ? <Alert tone="success">{maturityInstructionMessages.undone}</Alert> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function NotePage() {
+  const { investmentId = '' } = useParams();
+  usePageTitle('Note');
+  const query = useQuery({ queryKey: portalKeys.note(investmentId), queryFn: () => fetchNote(investmentId) });
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message={query.error.message} />;
+  const note = query.data;
+  const isHighYield = note.investment_type === 'high_yield';
+  return (
+    <div className="portal-page note-page">
+      <header className="page-head">
+        <p className="eyebrow">
+          <Link to="/transaction-summary?view=investments">Investments</Link> / Note {note.reference}
+        </p>
+        <h1>
+          {investmentTypeLabel(note.investment_type)} note {note.reference}{' '}
+          <Badge tone={note.status === 'active' ? 'success' : 'neutral'}>{statusLabels[note.status]}</Badge>
+        </h1>
+      </header>
+      <section className="card" aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="card-title">
+          Summary
+        </h2>
+        <dl className="note-facts">
+          <div>
+            <dt>Principal</dt>
+            <dd>{formatUsd(note.principal_amount)}</dd>
+          </div>
+          <div>
+            <dt>Rate</dt>
+            <dd>{ratePercent(note.interest_rate_annual)}% a year, simple, Actual/365</dd>
+          </div>
+          <div>
+            <dt>Started</dt>
+            <dd>{formatLongDate(note.start_date)}</dd>
+          </div>
+          <div>
+            <dt>{isHighYield ? 'Matures on' : 'Lock-up ends'}</dt>
+            <dd>{formatLongDate(note.maturity_date)}</dd>
+          </div>
+          <div>
+            <dt>Value now</dt>
+            <dd>{formatUsd(note.value)}</dd>
+          </div>
+          <div>
+            <dt>Income to date</dt>
+            <dd>
+              {formatUsd(note.income_to_date)}{' '}
+              <span className="muted">{isHighYield ? 'credited to the note' : 'paid to your bank'}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Accruing, not yet posted</dt>
+            <dd>${note.interest_accrued}</dd>
+          </div>
+          {note.projected_value_at_maturity ? (
+            <div>
+              <dt>Projected value at maturity</dt>
+              <dd>{formatUsd(note.projected_value_at_maturity)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      {isHighYield ? <InstructionCard note={note} /> : null}
+      <section className="card" aria-labelledby="math-heading">
+        <h2 id="math-heading" className="card-title">
+          Show the math
+        </h2>
+        <p className="muted">
+          Each day earns principal × rate ÷ 365. A month’s posting is the exact interest to its end rounded to
+          the cent, less everything posted before, so the fraction of a cent is carried, never lost.
+        </p>
+        {note.postings.length === 0 ? (
+          <EmptyState title="No interest posted yet">
+            The first posting comes after the first month ends.
+          </EmptyState>
+        ) : (
+          <PostingTable caption="Interest postings" rows={note.postings} />
+        )}
+        {note.projected_postings.length > 0 ? (
+          <>
+            <h3 className="math-subheading">Still to come</h3>
+            <PostingTable
+              caption="Projected postings to maturity"
+              rows={note.projected_postings}
+              isProjection
+            />
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
