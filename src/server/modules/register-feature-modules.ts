@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
 import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
+import { adminStaffRoutes } from './admin-staff/routes';
 import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminInvestorRoutes } from './admin-investors/routes';
@@ -41,6 +42,7 @@ export async function registerFeatureModules(
 ): Promise<void> {
   await app.register(adminAuthRoutes(context));
   await app.register(adminAuditRoutes(context));
+  await app.register(adminStaffRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));

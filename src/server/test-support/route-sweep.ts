@@ -718,6 +718,50 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/audit': (world) => ({
     url: `/api/admin/audit?target_type=product&actor=${world.admins.superAdmin.id}`,
   }),
+  'POST /api/admin/login/verify': () => ({
+    url: '/api/admin/login/verify',
+    payload: { challenge: 'c'.repeat(43), code: '123456' },
+  }),
+  'POST /api/admin/login/enrolment': () => ({
+    url: '/api/admin/login/enrolment',
+    payload: { challenge: 'c'.repeat(43) },
+  }),
+  'POST /api/admin/login/enrolment/confirm': () => ({
+    url: '/api/admin/login/enrolment/confirm',
+    payload: { challenge: 'c'.repeat(43), enrolment: 'e'.repeat(60), code: '123456' },
+  }),
+  'GET /api/admin/staff': () => ({ url: '/api/admin/staff' }),
+  'POST /api/admin/staff/invitations': () => ({
+    url: '/api/admin/staff/invitations',
+    payload: {
+      email: `invitee.${generateToken()
+        .slice(0, 8)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}@staff.example`,
+      first_name: 'Ivy',
+      last_name: 'Invitee',
+      role: 'support',
+    },
+  }),
+  'DELETE /api/admin/staff/invitations/:id': () => ({
+    url: '/api/admin/staff/invitations/00000000-0000-4000-8000-000000000009',
+  }),
+  'PUT /api/admin/staff/:id/role': (world) => ({
+    url: `/api/admin/staff/${world.admins.support.id}/role`,
+    payload: { role: 'support' },
+  }),
+  'PUT /api/admin/staff/:id/active': (world) => ({
+    url: `/api/admin/staff/${world.admins.support.id}/active`,
+    payload: { is_active: true },
+  }),
+  'POST /api/admin/invitation/lookup': () => ({
+    url: '/api/admin/invitation/lookup',
+    payload: { token: 't'.repeat(43) },
+  }),
+  'POST /api/admin/invitation/accept': () => ({
+    url: '/api/admin/invitation/accept',
+    payload: { token: 't'.repeat(43), password: 'Invited#Passw0rd-2026' },
+  }),
   'GET /api/admin/audit/facets': () => ({ url: '/api/admin/audit/facets' }),
   'GET /api/admin/audit/export.csv': () => ({
     url: '/api/admin/audit/export.csv?from=2026-01-01&to=2026-12-31',

@@ -29,6 +29,7 @@ const adminNav: readonly { to: string; label: string; action?: AdminAction }[] =
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/notifications', label: 'Notifications' },
   { to: '/admin/audit', label: 'Audit', action: 'audit:view' },
+  { to: '/admin/admins', label: 'Staff', action: 'admins:manage' },
   { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
   { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
 ];

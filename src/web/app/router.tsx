@@ -84,11 +84,21 @@ const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
 
+const AdminStaffPage = lazy(() =>
+  import('../features/admin-staff/admin-staff-page').then((module) => ({ default: module.AdminStaffPage })),
+);
+const AcceptInvitationPage = lazy(() =>
+  import('../features/admin-staff/accept-invitation-page').then((module) => ({
+    default: module.AcceptInvitationPage,
+  })),
+);
+
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
 export function appRoutes() {
   return (
     <>
       <Route path="admin/login" element={<AdminLoginPage />} />
+      <Route path="admin/invitation" element={<AcceptInvitationPage />} />
       <Route path="admin" element={<AdminLayout />}>
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
@@ -97,6 +107,7 @@ export function appRoutes() {
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
         <Route path="audit" element={<AdminAuditPage />} />
+        <Route path="admins" element={<AdminStaffPage />} />
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />

@@ -6,7 +6,13 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdminAction, type AdminRole, adminRoles, can } from '../../../shared/admin/permissions';
-import { investmentProductAudit, investmentProducts, pageHotspots } from '../../db/schema';
+import {
+  adminInvitations,
+  adminUsers,
+  investmentProductAudit,
+  investmentProducts,
+  pageHotspots,
+} from '../../db/schema';
 import { type SignedInInvestor, signUpInvestor } from '../../test-support/investor-auth';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from './admin-test-helpers';
@@ -25,6 +31,7 @@ let investor: SignedInInvestor;
 let productId: string;
 let productVersion: string;
 let hotspotId: string;
+let invitations = 0;
 
 const productBody = {
   display_name: 'Matrix Note',
@@ -68,6 +75,41 @@ function endpoints(): Endpoint[] {
       action: 'hotspots:edit',
       payload: () => ({ hotspots: [{ id: hotspotId, top: 12, left: 12, width: 20, height: 8 }] }),
     },
+    { method: 'GET', url: '/api/admin/audit?target_type=product', action: 'audit:view' },
+    { method: 'GET', url: '/api/admin/audit/facets', action: 'audit:view' },
+    { method: 'GET', url: '/api/admin/audit/export.csv', action: 'audit:view' },
+    { method: 'GET', url: '/api/admin/staff', action: 'admins:manage' },
+    {
+      method: 'POST',
+      url: '/api/admin/staff/invitations',
+      action: 'admins:manage',
+      payload: () => {
+        invitations += 1;
+        return {
+          email: `invitee${invitations}@staff.example`,
+          first_name: 'In',
+          last_name: 'Vitee',
+          role: 'support',
+        };
+      },
+    },
+    {
+      method: 'DELETE',
+      url: '/api/admin/staff/invitations/00000000-0000-4000-8000-000000000009',
+      action: 'admins:manage',
+    },
+    {
+      method: 'PUT',
+      url: `/api/admin/staff/${admins.support.id}/role`,
+      action: 'admins:manage',
+      payload: () => ({ role: 'support' }),
+    },
+    {
+      method: 'PUT',
+      url: `/api/admin/staff/${admins.support.id}/active`,
+      action: 'admins:manage',
+      payload: () => ({ is_active: true }),
+    },
     { method: 'GET', url: '/api/admin/payments?status=returned', action: 'payments:view' },
     { method: 'GET', url: '/api/admin/payments/export.csv', action: 'payments:view' },
     { method: 'GET', url: '/api/admin/payments/owed-credits', action: 'payments:view' },
@@ -100,7 +142,9 @@ async function writeCounts() {
   const [products] = await db.select({ value: count() }).from(investmentProducts);
   const [audit] = await db.select({ value: count() }).from(investmentProductAudit);
   const hotspots = await db.select().from(pageHotspots);
-  return { products: products?.value, audit: audit?.value, hotspots };
+  const [invited] = await db.select({ value: count() }).from(adminInvitations);
+  const staff = await db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers);
+  return { products: products?.value, audit: audit?.value, hotspots, invited: invited?.value, staff };
 }
 
 beforeAll(async () => {
@@ -231,6 +275,7 @@ describe('each role gets exactly what PRODUCT.md 25 gives it', () => {
     ]);
     expect(adminRoles.filter((role) => can(role, 'hotspots:edit'))).toEqual(['super_admin', 'operations']);
     expect(adminRoles.filter((role) => can(role, 'admins:manage'))).toEqual(['super_admin']);
+    expect(adminRoles.filter((role) => can(role, 'audit:view'))).toEqual(['super_admin', 'operations']);
     expect(adminRoles.filter((role) => can(role, 'payments:view'))).toEqual([
       'super_admin',
       'operations',
