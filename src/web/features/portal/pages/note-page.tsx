@@ -173,7 +173,7 @@ export function NotePage() {
     <div className="portal-page note-page">
       <header className="page-head">
         <p className="eyebrow">
-          <Link to="/transaction-summary?view=investments">Investments</Link> / Note {note.reference}
+          <Link to="/transaction-summary">Investments</Link> / Note {note.reference}
         </p>
         <h1>
           {investmentTypeLabel(note.investment_type)} note {note.reference}{' '}
