@@ -92,7 +92,14 @@ describe('every route at 390 px', () => {
   it('reads the route list from the router (portal, back office and public pages)', () => {
     const paths = routerPaths();
     expect(paths).toEqual(
-      expect.arrayContaining(['/transfer', '/transaction-summary', '/admin/dashboard', '/']),
+      expect.arrayContaining([
+        '/transfer',
+        '/transaction-summary',
+        '/documents',
+        '/admin/dashboard',
+        '/admin/payments',
+        '/',
+      ]),
     );
   });
 

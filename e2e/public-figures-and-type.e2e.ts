@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { demoAdmin } from './support/admin-sign-in';
+import { demoAdmin, demoAdminApiToken, enterDemoAdminCode } from './support/admin-sign-in';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, openPage } from './support/browser';
 import { signInAsDemoInvestor, signUpInvestor } from './support/investor-session';
@@ -41,12 +41,7 @@ describe('headline figures come from the catalogue (issue 13 item 13)', () => {
 
   async function addProduct(context: BrowserContext) {
     const headers = { origin: server.baseUrl };
-    const login = await context.request.post(`${server.baseUrl}/functions/v1/admin-login`, {
-      data: demoAdmin,
-      headers,
-    });
-    expect(login.status()).toBe(200);
-    const token = (await login.json()).token as string;
+    const token = await demoAdminApiToken(context.request, server.baseUrl);
     const created = await context.request.post(`${server.baseUrl}/api/admin/products`, {
       data: {
         display_name: 'High-Yield 6 years',
@@ -185,7 +180,7 @@ describe('form controls stay readable (issue 13 item 16, PRODUCT.md 33)', () => 
       await check('/admin/login');
       await page.getByLabel('Password').fill(demoAdmin.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/admin/dashboard');
+      await enterDemoAdminCode(page);
       await check('/admin/dashboard');
       await page.goto('/admin/jobs');
       await page.getByRole('button', { name: 'Create Job' }).click();

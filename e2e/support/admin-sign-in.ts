@@ -1,13 +1,68 @@
-import type { Page } from 'playwright-core';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import type { APIRequestContext, Page } from 'playwright-core';
 
-/** The demo admin the e2e server seeds (demo mode), a super_admin. */
+/** The demo admin the e2e server seeds (demo mode), a super_admin enrolled in TOTP with the published demo secret. */
 export const demoAdmin = { email: 'admin@steadyline.example', password: 'DemoAdmin#2025!' } as const;
+export const demoAdminTotpSecret = 'STEADYLINEDEMOADMINTOTP2SECRETAB';
 
-/** Signs in through /admin/login as a person would and waits for the dashboard. */
+const PERIOD_MS = 30_000;
+
+/** The code an authenticator app holding `secret` shows at `timestamp`. */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp,
+  });
+}
+
+/**
+ * A demo admin code the server has not accepted yet. The server takes a code once (and one step
+ * either side of now), and every browser test signs the same admin in, so the steps used are
+ * kept in a file every test worker shares; when both usable steps are spent it waits for the next.
+ */
+export async function freshDemoAdminCode(): Promise<string> {
+  const record = join(tmpdir(), `steadyline-e2e-demo-totp-${process.env.E2E_PORT ?? 'default'}`);
+  for (;;) {
+    const lastStep = existsSync(record) ? Number(readFileSync(record, 'utf8')) || 0 : 0;
+    const nowStep = Math.floor(Date.now() / PERIOD_MS);
+    const step = Math.max(nowStep, lastStep + 1);
+    if (step <= nowStep + 1) {
+      writeFileSync(record, String(step));
+      return totpCode(demoAdminTotpSecret, step * PERIOD_MS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (nowStep + 1) * PERIOD_MS - Date.now() + 200));
+  }
+}
+
+/** After the password: enters a fresh demo admin code and waits for the dashboard. */
+export async function enterDemoAdminCode(page: Page): Promise<void> {
+  await page.getByLabel('Authentication code').fill(await freshDemoAdminCode());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+/** Signs in through /admin/login as a person would (password, then the authenticator code) and waits for the dashboard. */
 export async function signInAsDemoAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(demoAdmin.email);
   await page.getByLabel('Password').fill(demoAdmin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin/dashboard');
+  await enterDemoAdminCode(page);
+}
+
+/** The demo admin signed in through the API (password, then the code): the CSRF token for x-admin-token. */
+export async function demoAdminApiToken(request: APIRequestContext, baseUrl: string): Promise<string> {
+  const headers = { origin: baseUrl };
+  const login = await request.post(`${baseUrl}/functions/v1/admin-login`, { data: demoAdmin, headers });
+  if (login.status() !== 200) throw new Error(`admin-login answered ${login.status()}`);
+  const { challenge } = (await login.json()) as { challenge: string };
+  const verified = await request.post(`${baseUrl}/api/admin/login/verify`, {
+    data: { challenge, code: await freshDemoAdminCode() },
+    headers,
+  });
+  if (verified.status() !== 200)
+    throw new Error(`second factor answered ${verified.status()}: ${await verified.text()}`);
+  return ((await verified.json()) as { token: string }).token;
 }

@@ -13,9 +13,16 @@ let server: AppServer | undefined;
 export async function setup(project: TestProject) {
   // The limits users get (decision 1360): the server trusts its proxy, as behind a load
   // balancer, and each browser context arrives from an address of its own (support/browser.ts).
+  const port = Number(process.env.E2E_PORT ?? 3990);
   server = await startAppServer({
-    port: Number(process.env.E2E_PORT ?? 3990),
-    env: { TRUST_PROXY: 'true' },
+    port,
+    // Passkeys need a domain as relying party (Chromium refuses IP addresses): the passkey
+    // test browses as localhost (decision 1725).
+    env: {
+      TRUST_PROXY: 'true',
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${port}`,
+    },
     readyTimeoutMs: 300_000,
   });
   project.provide('baseUrl', server.baseUrl);

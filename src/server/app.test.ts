@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareApp } from './bootstrap';
 import { rowsOf } from './db/client';
+import { seededJobs } from './db/seed';
 import { createTestApp, type TestApp, testConfig } from './test-support/test-app';
 import { isPostgresRun } from './test-support/test-database';
 
@@ -110,7 +111,7 @@ describe.skipIf(isPostgresRun())('data on the embedded database', () => {
             (select count(*)::int from scheduled_jobs) as jobs`),
         )[0];
       const before = await counts(first);
-      expect(before).toMatchObject({ products: 5, investors: 1, admins: 1, jobs: 6 });
+      expect(before).toMatchObject({ products: 5, investors: 1, admins: 1, jobs: seededJobs.length });
       await first.close();
       const second = await prepareApp(config, { webRoot: null, logger: false });
       expect(await counts(second)).toEqual(before);

@@ -27,6 +27,7 @@ import { registerWebApp } from './http/web-app';
 import { adminSessionCookieName } from './modules/admin-auth/session-cookie';
 import { authSettingsOf } from './modules/auth/session-guard';
 import { healthRoutes } from './modules/health/routes';
+import { metricsRoutes, registerRequestMetrics } from './modules/metrics/routes';
 import { devOutboxRoutes } from './modules/outbox/dev-routes';
 import { createMessageService } from './modules/outbox/message-service';
 import { pageRoutes } from './modules/pages/routes';
@@ -107,7 +108,15 @@ async function buildProviders(config: AppConfig, overrides: BuildAppOptions['pro
         })
       : outboxOnlySmsProvider());
   const ach =
-    overrides?.ach ?? sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
+    overrides?.ach ??
+    (config.achProvider === 'plaid' && config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV
+      ? (await import('./providers/plaid-ach')).plaidAchProvider({
+          clientId: config.PLAID_CLIENT_ID,
+          secret: config.PLAID_SECRET,
+          environment: config.PLAID_ENV,
+          settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS,
+        })
+      : sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS }));
   const bankConnection =
     overrides?.bankConnection ??
     (config.PLAID_CLIENT_ID && config.PLAID_SECRET && config.PLAID_ENV
@@ -180,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   registerErrorHandler(app);
   registerStrictJsonParser(app);
+  registerRequestMetrics(app, context);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config);
   // A coarse per-instance flood guard; limits on secrets and messages are kept in the database.
@@ -208,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const catalogue = createProductCatalogue(context);
   await app.register(healthRoutes(context));
+  await app.register(metricsRoutes(context));
   await app.register(productRoutes(catalogue));
   await app.register(pageRoutes(context));
   await registerFeatureModules(app, context, { catalogue });

@@ -69,6 +69,8 @@ function adminRoute(action: AdminAction, allowed: number): Expectation {
 const expected: Record<string, Expectation> = {
   'GET /healthz': open(200),
   'GET /readyz': open(200),
+  // Without METRICS_TOKEN there is no metrics endpoint (metrics.test.ts covers the token).
+  'GET /metrics': open(404),
   'GET /api/products': open(200),
   'GET /api/pages/:slug/hotspots': open(200),
   'GET /api/openapi.json': open(200),
@@ -99,6 +101,14 @@ const expected: Record<string, Expectation> = {
   'POST /api/auth/step-up/verify': investorRoute(400),
 
   'GET /api/settings': investorRoute(200),
+  // Passkeys (decision 1725): adding one needs the step-up both sweep investors made; a
+  // passkey id that is not the caller's answers 404.
+  'GET /api/settings/passkeys': investorRoute(200),
+  'POST /api/settings/passkeys/options': investorRoute(200),
+  'POST /api/settings/passkeys': investorRoute(400),
+  'DELETE /api/settings/passkeys/:passkeyId': investorRoute(200, 404),
+  'POST /api/auth/passkey/options': open(200),
+  'POST /api/auth/passkey/sign-in': open(401),
   'PATCH /api/settings/profile': investorRoute(200),
   'PUT /api/settings/notification-preferences': investorRoute(200),
   'POST /api/settings/email-change/start': investorRoute(200),
@@ -166,6 +176,10 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/audit/export.csv': adminRoute('audit:view', 200),
   'GET /api/admin/search': adminRoute('dashboard:view', 200),
   'GET /api/admin/investors/:id': adminRoute('dashboard:view', 200),
+  'GET /api/admin/payments': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/export.csv': adminRoute('payments:view', 200),
+  'GET /api/admin/payments/owed-credits': adminRoute('payments:view', 200),
+  'POST /api/admin/payments/owed-credits/:id/resend': adminRoute('payments:manage', 404),
   // No hit to clear for the sweep's investor: an allowed role reaches the service (409).
   'POST /api/admin/investors/:id/watchlist-clearance': adminRoute('identity:clear-watchlist', 409),
   'GET /functions/v1/admin-products': adminRoute('products:view', 200),
@@ -198,6 +212,23 @@ const expected: Record<string, Expectation> = {
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),
   'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
+  'POST /functions/v1/sync-ach-events': adminRoute('jobs:run', 200),
+  'POST /functions/v1/reconcile-ach-payments': adminRoute('jobs:run', 200),
+  // Plaid's webhook: no session; only its signed JWT is a credential (decision 1500).
+  'POST /api/webhooks/plaid': open(401),
+  'GET /api/admin/investors/:id/account': adminRoute('dashboard:view', 200),
+  'POST /api/admin/investors/:id/suspend': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/reinstate': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/close': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/revoke-sessions': adminRoute('investors:manage', 200),
+  'POST /api/admin/withdrawals/:id/cancel': adminRoute('investors:manage', 200),
+  'GET /api/admin/adjustments': adminRoute('adjustments:view', 200),
+  'POST /api/admin/adjustments': adminRoute('adjustments:propose', 201),
+  'POST /api/admin/adjustments/:id/approve': adminRoute('adjustments:approve', 200),
+  'POST /api/admin/adjustments/:id/reject': adminRoute('adjustments:approve', 200),
+  'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
+  'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
+  'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */
@@ -313,5 +344,5 @@ describe('authorisation sweep over every registered route', () => {
     }
     console.info(`authorisation sweep: ${ordered.length} routes, ${calls} calls`);
     expect(mismatches).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTimeZone } from '../shared/dates/business-time';
 import { DEFAULT_BRAND_NAME } from '../shared/brand';
+import { compareMoney, toMoneyString } from '../shared/money/decimal-string';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -15,6 +16,12 @@ const rateLimitSpec = z
     /^[1-9]\d{0,6}\/[1-9]\d{0,5}[smh]$/,
     'must look like 5/1h (a count, a slash, a window in s, m or h)',
   );
+
+/** A dollar amount such as 250000 or 250000.00, above zero and below the numeric(14,2) ceiling. */
+const moneyLimit = z
+  .string()
+  .regex(/^(?!0+(\.0{1,2})?$)\d{1,12}(\.\d{1,2})?$/, 'must be a dollar amount above zero, such as 250000.00')
+  .transform((value) => toMoneyString(value));
 
 const configSchema = z
   .object({
@@ -80,12 +87,18 @@ const configSchema = z
       .regex(/^\d{10,15}$/, 'must be 10 to 15 digits')
       .optional(),
     SCHEDULER_ENABLED: booleanFlag.optional(),
+    /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: booleanFlag.default(false),
     RATE_LIMIT_MULTIPLIER: positiveInt.default(1),
     CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
     JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
     ACH_SETTLEMENT_BUSINESS_DAYS: z.coerce.number().int().min(0).max(10).default(1),
+    /** The ACH rail (decision 1500): Plaid Transfer when PLAID_* is set, unless set to sandbox. */
+    ACH_PROVIDER: z.enum(['sandbox', 'plaid']).optional(),
+    ACH_INVESTOR_DAILY_LIMIT: moneyLimit.default('1000000.00'),
+    ACH_INVESTOR_MONTHLY_LIMIT: moneyLimit.default('3000000.00'),
     // Investor sign-in (src/server/modules/auth/auth-settings.ts). Limits read "count/window", e.g. 5/1h.
     SESSION_IDLE_MINUTES: positiveInt.default(30),
     SESSION_ABSOLUTE_HOURS: positiveInt.default(12),
@@ -102,6 +115,23 @@ const configSchema = z
     AUTH_LIMIT_PASSWORD_PER_IP: rateLimitSpec.default('30/15m'),
     AUTH_LIMIT_CODE_CHECKS_PER_IP: rateLimitSpec.default('30/15m'),
     AUTH_LIMIT_LINK_CONFIRMS_PER_IP: rateLimitSpec.default('30/15m'),
+    AUTH_LIMIT_PASSKEY_PER_IP: rateLimitSpec.default('30/15m'),
+    /** The WebAuthn relying party (decision 1725): a domain, by default APP_URL's host. */
+    WEBAUTHN_RP_ID: z
+      .string()
+      .regex(
+        /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/,
+        'must be a domain such as steadyline.example',
+      )
+      .optional(),
+    /** Origins passkeys may be used from, comma-separated; by default APP_URL's origin. */
+    WEBAUTHN_ORIGINS: z
+      .string()
+      .refine(
+        (value) => value.split(',').every((origin) => /^https?:\/\/[^/\s]+$/.test(origin.trim())),
+        'must be origins such as https://steadyline.example, comma-separated',
+      )
+      .optional(),
   })
   .superRefine((value, context) => {
     const twilio = [value.TWILIO_ACCOUNT_SID, value.TWILIO_AUTH_TOKEN, value.TWILIO_FROM];
@@ -127,6 +157,20 @@ const configSchema = z
         message: 'needs PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV',
       });
     }
+    if (value.ACH_PROVIDER === 'plaid' && !plaid.every(Boolean)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ACH_PROVIDER'],
+        message: 'plaid needs PLAID_CLIENT_ID, PLAID_SECRET and PLAID_ENV',
+      });
+    }
+    if (compareMoney(value.ACH_INVESTOR_MONTHLY_LIMIT, value.ACH_INVESTOR_DAILY_LIMIT) < 0) {
+      context.addIssue({
+        code: 'custom',
+        path: ['ACH_INVESTOR_MONTHLY_LIMIT'],
+        message: 'must not be below ACH_INVESTOR_DAILY_LIMIT',
+      });
+    }
     if (value.NODE_ENV === 'production') {
       if (!value.FIELD_ENCRYPTION_KEY) {
         context.addIssue({
@@ -149,7 +193,11 @@ export interface AppConfig extends RawConfig {
   isProduction: boolean;
   isDemoMode: boolean;
   isSchedulerEnabled: boolean;
+  /** The ACH rail in use: ACH_PROVIDER, else Plaid Transfer when PLAID_* is set, else the sandbox. */
+  achProvider: 'sandbox' | 'plaid';
   appUrl: string;
+  /** The WebAuthn relying party ID and the origins passkeys are accepted from (decision 1725). */
+  webAuthn: { rpId: string; origins: string[] };
   emailFrom: string;
   /** 32-byte key for AES-256-GCM field encryption. */
   fieldEncryptionKey: Buffer;
@@ -191,7 +239,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     isDemoMode,
     isSchedulerEnabled: value.SCHEDULER_ENABLED ?? value.NODE_ENV !== 'test',
+    achProvider: value.ACH_PROVIDER ?? (value.PLAID_CLIENT_ID ? 'plaid' : 'sandbox'),
     appUrl,
+    webAuthn: {
+      rpId: value.WEBAUTHN_RP_ID ?? new URL(appUrl).hostname,
+      origins: value.WEBAUTHN_ORIGINS
+        ? value.WEBAUTHN_ORIGINS.split(',').map((origin) => origin.trim())
+        : [new URL(appUrl).origin],
+    },
     emailFrom:
       value.EMAIL_FROM ??
       `${value.BRAND_NAME} <no-reply@${new URL(appUrl).hostname.replace(/^localhost$/, 'steadyline.example')}>`,

@@ -26,6 +26,7 @@ export function startBanner(config: AppConfig, database: { kind: 'pglite' | 'pos
       `    investor  ${investor.email} / ${investor.password}  at ${config.appUrl}/login (then the SMS code from the outbox),`,
       `              or "Try the demo account" on ${config.appUrl}/login`,
       `    admin     ${admin.email} / ${admin.password}  at ${config.appUrl}/admin/login`,
+      `              two-factor secret ${admin.totpSecret} (add it to any authenticator app)`,
       '',
     );
   }

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
+  /** Connections in use and waiting, for the metrics endpoint (PGlite is one connection). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -51,6 +53,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       async ping() {
         await pool.query('select 1');
       },
+      poolStats() {
+        return {
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+          max: options.poolSize ?? 10,
+        };
+      },
       async close() {
         await pool.end();
       },
@@ -68,6 +78,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     kind: 'pglite',
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    poolStats() {
+      return { total: 1, idle: 1, waiting: 0, max: 1 };
     },
     async close() {
       await client.close();

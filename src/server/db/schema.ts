@@ -454,6 +454,12 @@ export const adminUsers = pgTable(
     role: text('role').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: at('last_login_at'),
+    /** The TOTP secret, sealed with FIELD_ENCRYPTION_KEY (decision 1601); null until enrolled. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: at('totp_enabled_at'),
+    /** The last accepted TOTP time step: a code is good once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    deactivatedAt: at('deactivated_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -531,6 +537,71 @@ export const adminAuditLog = pgTable(
       'admin_audit_log_target_type_check',
       sql`${table.targetType} ~ '^[a-z][a-z_]*$' AND length(${table.targetType}) <= 40`,
     ),
+  ],
+);
+
+/** A single-use, hashed, short-lived link to join the back office (decision 1601). */
+export const adminInvitations = pgTable(
+  'admin_invitations',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => adminUsers.id),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    acceptedAt: at('accepted_at'),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [
+    uniqueIndex('admin_invitations_token_hash_key').on(table.tokenHash),
+    uniqueIndex('admin_invitations_open_email_key')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.acceptedAt} IS NULL AND ${table.revokedAt} IS NULL`),
+    check('admin_invitations_role_check', inList('role', adminRoles)),
+  ],
+);
+
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: id(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('admin_recovery_codes_admin_idx').on(table.adminUserId)],
+);
+
+export const adminSignInChallengeKinds = ['verify', 'enrol'] as const;
+
+/** Between a right password and the second factor: `verify` asks for a code, `enrol` sets TOTP up first. */
+export const adminSignInChallenges = pgTable(
+  'admin_sign_in_challenges',
+  {
+    id: id(),
+    adminUserId: uuid('admin_user_id')
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    uniqueIndex('admin_sign_in_challenges_token_hash_key').on(table.tokenHash),
+    index('admin_sign_in_challenges_expires_idx').on(table.expiresAt),
+    check('admin_sign_in_challenges_kind_check', inList('kind', adminSignInChallengeKinds)),
   ],
 );
 

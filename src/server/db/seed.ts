@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
   addMonths,
@@ -11,6 +11,7 @@ import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../shared/produc
 import { nextBusinessDayOnOrAfter } from '../../shared/dates/business-days';
 import type { Clock } from '../clock';
 import type { AppConfig } from '../config';
+import { sealTotpSecret } from '../modules/admin-auth/two-factor';
 import { historyNotifier } from '../modules/money/money-notices';
 import { generateStatementsForMonth } from '../modules/statements/generate-monthly-statements';
 import { insertFundedNote } from '../modules/money/note-repository';
@@ -89,6 +90,19 @@ export const seededJobs = [
     scheduleCron: '0 6 * * 1-5',
   },
   {
+    name: 'ACH events',
+    description:
+      "Reads the ACH rail's transfer events since the last one seen and moves each payment's state.",
+    functionName: 'sync-ach-events',
+    scheduleCron: '*/15 * * * *',
+  },
+  {
+    name: 'ACH reconciliation',
+    description: "Compares the ledger's ACH payments with the rail's events and records every difference.",
+    functionName: 'reconcile-ach-payments',
+    scheduleCron: '0 7 * * *',
+  },
+  {
     name: 'Quarter-end withdrawals',
     description: 'Pays pending withdrawals on the last day of each quarter.',
     functionName: 'process-withdrawals',
@@ -122,6 +136,12 @@ export const demoAccounts = {
   admin: {
     email: 'admin@steadyline.example',
     password: 'DemoAdmin#2025!',
+    /**
+     * Demo mode only (decision 1601): the demo super_admin is enrolled in TOTP with this published
+     * secret, so anyone trying the demo can add it to an authenticator app (the start banner and
+     * README print it). A real deployment has no demo accounts.
+     */
+    totpSecret: 'STEADYLINEDEMOADMINTOTP2SECRETAB',
     firstName: 'Morgan',
     lastName: 'Reyes',
   },
@@ -292,9 +312,13 @@ function demoTransfers(
 
 export async function seedDemoData(db: Database, config: AppConfig, clock: Clock): Promise<void> {
   const [existingAdmin] = await db
-    .select({ id: adminUsers.id })
+    .select({ id: adminUsers.id, totpEnabledAt: adminUsers.totpEnabledAt })
     .from(adminUsers)
     .where(sql`lower(${adminUsers.email}) = ${demoAccounts.admin.email}`);
+  const demoTotp = {
+    totpSecret: sealTotpSecret(config, demoAccounts.admin.totpSecret),
+    totpEnabledAt: clock.now(),
+  };
   if (!existingAdmin) {
     await db.insert(adminUsers).values({
       email: demoAccounts.admin.email,
@@ -302,7 +326,11 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
       firstName: demoAccounts.admin.firstName,
       lastName: demoAccounts.admin.lastName,
       role: 'super_admin',
+      ...demoTotp,
     });
+  } else if (!existingAdmin.totpEnabledAt) {
+    // A demo database from before two-factor: the demo admin gets the published secret too.
+    await db.update(adminUsers).set(demoTotp).where(eq(adminUsers.id, existingAdmin.id));
   }
   const [existingUser] = await db
     .select({ id: users.id })

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
+import { achRailRoutes } from './ach-rail/routes';
 import { adminAuthRoutes } from './admin-auth/routes';
 import { adminAdjustmentRoutes } from './admin-adjustments/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { adminInvestorRoutes } from './admin-investors/routes';
+import { adminPaymentRoutes } from './admin-payments/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
@@ -19,7 +21,9 @@ import { portalRoutes } from './portal/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
+import { passkeyRoutes } from './passkeys/routes';
 import { settingsRoutes } from './settings/routes';
+import { taxRunRoutes } from './tax-runs/routes';
 import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
@@ -41,10 +45,13 @@ export async function registerFeatureModules(
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));
   await app.register(adminAdjustmentRoutes(context));
+  await app.register(adminPaymentRoutes(context));
+  await app.register(taxRunRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);
   await app.register(settingsRoutes(context));
+  await app.register(passkeyRoutes(context));
   registerMoneyFunctions(context);
   registerStatementFunctions(context);
   await registerNotificationsModule(app, context);
@@ -52,6 +59,7 @@ export async function registerFeatureModules(
   await app.register(noteRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(transferRoutes(context));
+  await app.register(achRailRoutes(context));
   await app.register(jobRoutes(context));
   // Keep last: it adds one route per job function registered by the modules above.
   await app.register(jobRunRoutes(context));

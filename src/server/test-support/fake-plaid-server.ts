@@ -1,10 +1,14 @@
 /**
- * A hand-written fake of the parts of Plaid's HTTP API the bank-connection adapter calls
+ * A hand-written fake of the parts of Plaid's HTTP API the adapters call: bank connection
  * (/link/token/create, /link/token/get, /item/public_token/exchange, /auth/get,
- * /accounts/get, /institutions/get_by_id), so the real `plaid` SDK can be pointed at it
- * with basePath. The only fake of the project: Plaid cannot be reached from tests.
+ * /accounts/get, /institutions/get_by_id) and Transfer (/transfer/authorization/create,
+ * /transfer/create, /transfer/event/sync, /webhook_verification_key/get), with Plaid's request
+ * and response shapes, so the real `plaid` SDK can be pointed at it with basePath. Tests drive
+ * what Plaid would do on its own (events, declines) and sign webhooks as Plaid does (ES256 JWT
+ * over the body's SHA-256). The only fake of the project: Plaid cannot be reached from tests.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -44,7 +48,39 @@ export interface FakePlaid {
   /** A public token as Plaid Link's onSuccess would give it. */
   issuePublicToken(institution: FakePlaidInstitution): string;
   setVerificationStatus(accountId: string, status: FakePlaidAccount['verification_status']): void;
+  /** An item as if linked through Link: its access token and first account. */
+  createItem(institution: FakePlaidInstitution): { accessToken: string; accountId: string };
+  /** The next authorisation for this account is declined with Plaid's rationale (e.g. NSF). */
+  declineNextAuthorization(accountId: string, code: string, description: string): void;
+  /** Every transfer created, by id. */
+  transfers: Map<string, FakeTransfer>;
+  /** Moves a transfer as Plaid's network would (like /sandbox/transfer/simulate), adding its event. */
+  simulateTransferEvent(
+    transferId: string,
+    eventType: 'posted' | 'settled' | 'funds_available' | 'failed' | 'returned' | 'cancelled',
+    failure?: { achReturnCode?: string; description: string },
+  ): number;
+  /** The next /transfer/event/sync answers 500 (a crash or an outage mid-sync). */
+  failNextEventSync(): void;
+  /** A webhook as Plaid sends it: the body text and its Plaid-Verification JWT (iat: issued at, seconds). */
+  signWebhook(
+    body: Record<string, unknown>,
+    options?: { iat?: number; kid?: string },
+  ): Promise<{ body: string; token: string }>;
+  /** A JWT signed by a key Plaid never published (a forgery). */
+  forgeWebhook(body: Record<string, unknown>, iat?: number): Promise<{ body: string; token: string }>;
   close(): Promise<void>;
+}
+
+export interface FakeTransfer {
+  id: string;
+  authorizationId: string;
+  accountId: string;
+  type: 'debit' | 'credit';
+  amount: string;
+  status: string;
+  idempotencyKey: string | null;
+  metadata: Record<string, string> | null;
 }
 
 export const fakeInstitution: FakePlaidInstitution = {
@@ -114,6 +150,11 @@ function publicAccount(account: FakePlaidAccount) {
 }
 
 export async function startFakePlaid(): Promise<FakePlaid> {
+  const signing = await generateKeyPair('ES256', { extractable: true });
+  const forging = await generateKeyPair('ES256', { extractable: true });
+  const kid = `kid-${randomUUID()}`;
+  const publicJwk: JWK = await exportJWK(signing.publicKey);
+  const transferState = createTransferState();
   const clientId = `client_${randomUUID().slice(0, 8)}`;
   const secret = `secret_${randomUUID()}`;
   const requests: FakePlaid['requests'] = [];
@@ -245,6 +286,12 @@ export async function startFakePlaid(): Promise<FakePlaid> {
         request_id: randomUUID(),
       });
     },
+    ...transferRoutes(
+      transferState,
+      items,
+      () => ({ kid, jwk: publicJwk }),
+      (response, status, code) => plaidError(response, status, code),
+    ),
     '/institutions/get_by_id': (body, response) => {
       const institution = [...items.values()].find(
         (item) => item.institution.institution_id === body.institution_id,
@@ -281,6 +328,10 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     }
     const route = routes[path];
     if (!route || request.method !== 'POST') return plaidError(response, 404, 'NOT_FOUND', 'INVALID_REQUEST');
+    if (path === '/transfer/event/sync' && transferState.failNextSync) {
+      transferState.failNextSync = false;
+      return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
+    }
     route(body, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -302,7 +353,268 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     setVerificationStatus(accountId, status) {
       statuses.set(accountId, status);
     },
+    createItem(institution) {
+      const item: FakeItem = {
+        itemId: `item-${randomUUID()}`,
+        accessToken: `access-sandbox-${randomUUID()}`,
+        institution,
+      };
+      items.set(item.accessToken, item);
+      return { accessToken: item.accessToken, accountId: institution.accounts[0]!.account_id };
+    },
+    declineNextAuthorization(accountId, code, description) {
+      transferState.declines.set(accountId, { code, description });
+    },
+    transfers: transferState.transfers,
+    simulateTransferEvent(transferId, eventType, failure) {
+      const transfer = transferState.transfers.get(transferId);
+      if (!transfer) throw new Error('unknown transfer');
+      transfer.status = eventType;
+      return addEvent(transferState, transfer, eventType, failure ?? null);
+    },
+    failNextEventSync() {
+      transferState.failNextSync = true;
+    },
+    async signWebhook(body, options = {}) {
+      const text = JSON.stringify(body, null, 2);
+      const token = await new SignJWT({
+        request_body_sha256: createHash('sha256').update(text).digest('hex'),
+      })
+        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: 'JWT' })
+        .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
+        .sign(signing.privateKey);
+      return { body: text, token };
+    },
+    async forgeWebhook(body, iat) {
+      const text = JSON.stringify(body, null, 2);
+      const token = await new SignJWT({
+        request_body_sha256: createHash('sha256').update(text).digest('hex'),
+      })
+        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+        .setIssuedAt(iat ?? Math.floor(Date.now() / 1000))
+        .sign(forging.privateKey);
+      return { body: text, token };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+interface TransferState {
+  authorizations: Map<
+    string,
+    { id: string; decision: string; accountId: string; type: 'debit' | 'credit'; amount: string }
+  >;
+  authorizationsByKey: Map<string, string>;
+  transfers: Map<string, FakeTransfer>;
+  transfersByAuthorization: Map<string, string>;
+  events: Record<string, unknown>[];
+  declines: Map<string, { code: string; description: string }>;
+  failNextSync: boolean;
+}
+
+function createTransferState(): TransferState {
+  return {
+    authorizations: new Map(),
+    authorizationsByKey: new Map(),
+    transfers: new Map(),
+    transfersByAuthorization: new Map(),
+    events: [],
+    declines: new Map(),
+    failNextSync: false,
+  };
+}
+
+function addEvent(
+  state: TransferState,
+  transfer: FakeTransfer,
+  eventType: string,
+  failure: { achReturnCode?: string; description: string } | null,
+): number {
+  const eventId = state.events.length + 1;
+  state.events.push({
+    event_id: eventId,
+    timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    event_type: eventType,
+    account_id: transfer.accountId,
+    funding_account_id: null,
+    ledger_id: 'ledger-default',
+    transfer_id: transfer.id,
+    origination_account_id: null,
+    transfer_type: transfer.type,
+    transfer_amount: transfer.amount,
+    failure_reason: failure
+      ? {
+          failure_code: failure.achReturnCode ?? null,
+          ach_return_code: failure.achReturnCode ?? null,
+          description: failure.description,
+        }
+      : null,
+    sweep_id: null,
+    sweep_amount: null,
+    refund_id: null,
+    originator_client_id: null,
+    intent_id: null,
+  });
+  return eventId;
+}
+
+function transferRoutes(
+  state: TransferState,
+  items: Map<string, FakeItem>,
+  key: () => { kid: string; jwk: JWK },
+  fail: (response: ServerResponse, status: number, code: string) => void,
+): Record<string, (body: Record<string, unknown>, response: ServerResponse) => void> {
+  const send = (response: ServerResponse, body: unknown) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+  const isAmount = (value: unknown) => typeof value === 'string' && /^\d+\.\d{2}$/.test(value);
+  return {
+    '/transfer/authorization/create': (body, response) => {
+      const item = items.get(String(body.access_token));
+      if (!item) return fail(response, 400, 'INVALID_ACCESS_TOKEN');
+      const accountId = String(body.account_id);
+      if (!item.institution.accounts.some((account) => account.account_id === accountId)) {
+        return fail(response, 400, 'INVALID_ACCOUNT_ID');
+      }
+      const user = body.user as { legal_name?: unknown } | undefined;
+      if (
+        (body.type !== 'debit' && body.type !== 'credit') ||
+        body.network !== 'ach' ||
+        !isAmount(body.amount) ||
+        typeof user?.legal_name !== 'string' ||
+        !user.legal_name
+      ) {
+        return fail(response, 400, 'INVALID_FIELD');
+      }
+      const idempotencyKey = typeof body.idempotency_key === 'string' ? body.idempotency_key : null;
+      if (idempotencyKey && idempotencyKey.length > 50) return fail(response, 400, 'INVALID_FIELD');
+      const known = idempotencyKey ? state.authorizationsByKey.get(idempotencyKey) : undefined;
+      let authorization = known ? state.authorizations.get(known) : undefined;
+      let rationale: { code: string; description: string } | null = null;
+      if (!authorization) {
+        rationale = state.declines.get(accountId) ?? null;
+        state.declines.delete(accountId);
+        authorization = {
+          id: randomUUID(),
+          decision: rationale ? 'declined' : 'approved',
+          accountId,
+          type: body.type,
+          amount: String(body.amount),
+        };
+        state.authorizations.set(authorization.id, authorization);
+        if (idempotencyKey) state.authorizationsByKey.set(idempotencyKey, authorization.id);
+      }
+      send(response, {
+        authorization: {
+          id: authorization.id,
+          created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          decision: authorization.decision,
+          decision_rationale: rationale,
+          guarantee_decision: null,
+          guarantee_decision_rationale: null,
+          payment_risk: null,
+          proposed_transfer: {
+            ach_class: body.ach_class ?? 'ppd',
+            account_id: accountId,
+            funding_account_id: null,
+            ledger_id: 'ledger-default',
+            type: authorization.type,
+            user: body.user,
+            amount: authorization.amount,
+            network: 'ach',
+            iso_currency_code: 'USD',
+            origination_account_id: '',
+            originator_client_id: null,
+            credit_funds_source: null,
+          },
+        },
+        request_id: randomUUID(),
+      });
+    },
+    '/transfer/create': (body, response) => {
+      const item = items.get(String(body.access_token));
+      if (!item) return fail(response, 400, 'INVALID_ACCESS_TOKEN');
+      const authorization = state.authorizations.get(String(body.authorization_id));
+      if (!authorization || authorization.accountId !== body.account_id) {
+        return fail(response, 400, 'INVALID_AUTHORIZATION_ID');
+      }
+      if (authorization.decision !== 'approved')
+        return fail(response, 400, 'TRANSFER_AUTHORIZATION_DECLINED');
+      if (typeof body.description !== 'string' || body.description.length > 10) {
+        return fail(response, 400, 'INVALID_FIELD');
+      }
+      let transfer = state.transfers.get(state.transfersByAuthorization.get(authorization.id) ?? '');
+      if (!transfer) {
+        transfer = {
+          id: randomUUID(),
+          authorizationId: authorization.id,
+          accountId: authorization.accountId,
+          type: authorization.type,
+          amount: isAmount(body.amount) ? String(body.amount) : authorization.amount,
+          status: 'pending',
+          idempotencyKey: typeof body.idempotency_key === 'string' ? body.idempotency_key : null,
+          metadata: (body.metadata as Record<string, string> | undefined) ?? null,
+        };
+        state.transfers.set(transfer.id, transfer);
+        state.transfersByAuthorization.set(authorization.id, transfer.id);
+        addEvent(state, transfer, 'pending', null);
+      }
+      send(response, {
+        transfer: {
+          id: transfer.id,
+          authorization_id: transfer.authorizationId,
+          ach_class: 'ppd',
+          account_id: transfer.accountId,
+          funding_account_id: null,
+          ledger_id: 'ledger-default',
+          type: transfer.type,
+          user: { legal_name: 'Account Holder', phone_number: null, email_address: null, address: null },
+          amount: transfer.amount,
+          description: body.description,
+          created: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          status: transfer.status,
+          sweep_status: null,
+          network: 'ach',
+          cancellable: true,
+          failure_reason: null,
+          metadata: transfer.metadata,
+          iso_currency_code: 'USD',
+          standard_return_window: null,
+          unauthorized_return_window: null,
+          expected_settlement_date: null,
+          originator_client_id: null,
+          refunds: [],
+          recurring_transfer_id: null,
+          expected_sweep_settlement_schedule: [],
+          credit_funds_source: null,
+          facilitator_fee: null,
+          network_trace_id: null,
+        },
+        request_id: randomUUID(),
+      });
+    },
+    '/transfer/event/sync': (body, response) => {
+      const afterId = Number(body.after_id);
+      const count = Math.min(Number(body.count ?? 100), 500);
+      if (!Number.isInteger(afterId) || afterId < 0 || !Number.isInteger(count) || count < 1) {
+        return fail(response, 400, 'INVALID_FIELD');
+      }
+      const after = state.events.filter((event) => (event.event_id as number) > afterId);
+      send(response, {
+        transfer_events: after.slice(0, count),
+        has_more: after.length > count,
+        request_id: randomUUID(),
+      });
+    },
+    '/webhook_verification_key/get': (body, response) => {
+      const { kid, jwk } = key();
+      if (body.key_id !== kid) return fail(response, 400, 'INVALID_WEBHOOK_VERIFICATION_KEY_ID');
+      send(response, {
+        key: { ...jwk, alg: 'ES256', kid, use: 'sig', created_at: 1_700_000_000, expired_at: null },
+        request_id: randomUUID(),
+      });
+    },
   };
 }

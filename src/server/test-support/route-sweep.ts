@@ -15,12 +15,18 @@ import {
   investmentProducts,
   investorStatements,
   investors,
+  ledgerAdjustments,
   pageHotspots,
   scheduledJobs,
   sessions,
+  userPasskeys,
+  users,
 } from '../db/schema';
-import { type SignedInAdmin, signInTestAdmin } from '../modules/admin-auth/admin-test-helpers';
-import { ADMIN_SESSION_COOKIE } from '../modules/admin-auth/session-cookie';
+import {
+  completeAdminLogin,
+  type SignedInAdmin,
+  signInTestAdmin,
+} from '../modules/admin-auth/admin-test-helpers';
 import { insertSession } from '../modules/auth/repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import { createUnsubscribeToken } from '../modules/notifications/unsubscribe-token';
@@ -70,10 +76,30 @@ export interface SweepWorld {
   /** A product the owner can buy (never edited by the sweep's admin calls). */
   purchasable: { productId: string; termYears: number; rate: string };
   jobId: string;
+  /** A passkey of the owner's (its key is never used: the sweep only lists and removes it). */
+  ownerPasskeyId: string;
   hotspotId: string;
   templateId: string;
   campaignId: string;
 }
+
+/** Well-formed WebAuthn answers no authenticator made: every check must refuse them. */
+const forgedPasskeyResponse = {
+  registration: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', attestationObject: 'oA' },
+    clientExtensionResults: {},
+  },
+  authentication: {
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    clientExtensionResults: {},
+  },
+};
 
 /** A sweep investor: the real sign-up, identity, a linked account, a manual one, a note and a withdrawal. */
 async function createSweepInvestor(
@@ -150,6 +176,17 @@ export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
     accruedUnposted: '64.66',
     generatedAt: testApp.clock.now(),
   });
+  const [ownerPasskey] = await testApp.context.db
+    .insert(userPasskeys)
+    .values({
+      userId: owner.userId,
+      credentialId: 'sweep-owner-credential',
+      publicKey: 'AAAA',
+      deviceType: 'singleDevice',
+      backedUp: false,
+      name: 'Sweep laptop',
+    })
+    .returning({ id: userPasskeys.id });
   const other = await createSweepInvestor(testApp, 'other@sweep.example', 'Oscar');
   const admins = {
     support: await signInTestAdmin(testApp, 'support'),
@@ -193,6 +230,7 @@ export async function createSweepWorld(testApp: TestApp): Promise<SweepWorld> {
       rate: purchasable!.interestRateAnnual.replace(/0+$/, ''),
     },
     jobId: job!.id,
+    ownerPasskeyId: ownerPasskey!.id,
     hotspotId: hotspot!.id,
     templateId: String((template.template as { id: string }).id),
     campaignId: String((campaign.campaign as { id: string }).id),
@@ -228,18 +266,8 @@ export async function freshInvestorSession(testApp: TestApp, investor: SweepInve
 
 /** A second admin session (admin-login again) for routes that end the session they are called with. */
 export async function freshAdminSession(world: SweepWorld, caller: 'support' | 'operations' | 'superAdmin') {
-  const role = adminRoleOf[caller];
-  const response = await world.testApp.app.inject({
-    method: 'POST',
-    url: '/functions/v1/admin-login',
-    payload: { email: `${role}@staff.example`, password: 'Admin#Passw0rd-2026' },
-  });
-  const cookie = response.cookies.find((entry) => entry.name === ADMIN_SESSION_COOKIE);
-  if (response.statusCode !== 200 || !cookie) throw new Error(`admin-login failed: ${response.body}`);
-  return {
-    cookie: `${ADMIN_SESSION_COOKIE}=${cookie.value}`,
-    'x-admin-token': (response.json() as { token: string }).token,
-  };
+  const { cookie, token } = await completeAdminLogin(world.testApp, `${adminRoleOf[caller]}@staff.example`);
+  return { cookie, 'x-admin-token': token };
 }
 
 /** The headers a caller sends: the session cookie (and CSRF token for admins), and our own origin. */
@@ -319,6 +347,7 @@ const productBody = {
 export const routeRequests: Record<string, RequestBuilder> = {
   'GET /healthz': () => ({ url: '/healthz' }),
   'GET /readyz': () => ({ url: '/readyz' }),
+  'GET /metrics': () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token' } }),
   'GET /api/products': () => ({ url: '/api/products' }),
   'GET /api/pages/:slug/hotspots': () => ({ url: '/api/pages/abouttemp/hotspots' }),
   'GET /api/openapi.json': () => ({ url: '/api/openapi.json' }),
@@ -373,6 +402,20 @@ export const routeRequests: Record<string, RequestBuilder> = {
 
   // Settings.
   'GET /api/settings': () => ({ url: '/api/settings' }),
+  'GET /api/settings/passkeys': () => ({ url: '/api/settings/passkeys' }),
+  'POST /api/settings/passkeys/options': () => ({ url: '/api/settings/passkeys/options', payload: {} }),
+  'POST /api/settings/passkeys': () => ({
+    url: '/api/settings/passkeys',
+    payload: { name: 'Laptop', response: forgedPasskeyResponse.registration },
+  }),
+  'DELETE /api/settings/passkeys/:passkeyId': (world) => ({
+    url: `/api/settings/passkeys/${world.ownerPasskeyId}`,
+  }),
+  'POST /api/auth/passkey/options': () => ({ url: '/api/auth/passkey/options', payload: {} }),
+  'POST /api/auth/passkey/sign-in': () => ({
+    url: '/api/auth/passkey/sign-in',
+    payload: { response: forgedPasskeyResponse.authentication },
+  }),
   'PATCH /api/settings/profile': (world, caller) => ({
     url: '/api/settings/profile',
     payload: {
@@ -391,6 +434,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
       withdrawal_confirmation_sms: false,
       account_verification_email: true,
       account_verification_sms: false,
+      monthly_statement_email: true,
+      monthly_statement_sms: false,
       marketing_email: false,
       marketing_sms: false,
     },
@@ -576,6 +621,15 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/dashboard': () => ({ url: '/api/admin/dashboard' }),
   'GET /api/admin/search': () => ({ url: '/api/admin/search?q=olivia' }),
   'GET /api/admin/investors/:id': (world) => ({ url: `/api/admin/investors/${world.owner.investorId}` }),
+  'GET /api/admin/payments': (world) => ({
+    url: `/api/admin/payments?status=pending&from=2026-01-01&to=2026-12-31&q=${world.owner.investorId}&page=1`,
+  }),
+  'GET /api/admin/payments/export.csv': () => ({ url: '/api/admin/payments/export.csv?status=settled' }),
+  'GET /api/admin/payments/owed-credits': () => ({ url: '/api/admin/payments/owed-credits' }),
+  // No credit is owed in the sweep's world: an allowed role reaches the rail's service (404).
+  'POST /api/admin/payments/owed-credits/:id/resend': () => ({
+    url: '/api/admin/payments/owed-credits/00000000-0000-4000-8000-000000000015/resend',
+  }),
   'POST /api/admin/investors/:id/watchlist-clearance': (world) => ({
     url: `/api/admin/investors/${world.owner.investorId}/watchlist-clearance`,
     payload: { reason: 'Reviewed the screening: a different person (date of birth differs).' },
@@ -676,7 +730,99 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/process-withdrawals': jobRun,
   'POST /functions/v1/send-scheduled-campaigns': jobRun,
   'POST /functions/v1/settle-ach-payments': jobRun,
+  'POST /functions/v1/sync-ach-events': jobRun,
+  'POST /functions/v1/reconcile-ach-payments': jobRun,
+  'POST /api/webhooks/plaid': () => ({
+    url: '/api/webhooks/plaid',
+    payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },
+  }),
+
+  // Investor lifecycle (issue 16 item 3): each call acts on a throwaway investor of its own, so
+  // suspending or closing never touches the investors the rest of the sweep signs in as.
+  'GET /api/admin/investors/:id/account': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/account`,
+  }),
+  'POST /api/admin/investors/:id/suspend': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/suspend`,
+    payload: { reason: 'Sweep: suspicious activity' },
+  }),
+  'POST /api/admin/investors/:id/reinstate': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'suspended')}/reinstate`,
+    payload: { reason: 'Sweep: cleared' },
+  }),
+  'POST /api/admin/investors/:id/close': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/close`,
+    payload: { reason: 'Sweep: asked to close' },
+  }),
+  'POST /api/admin/investors/:id/revoke-sessions': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/revoke-sessions`,
+    payload: { reason: 'Sweep: lost phone' },
+  }),
+  'POST /api/admin/withdrawals/:id/cancel': async (world) => {
+    const withdrawalId = await insertPendingWithdrawal(world.testApp.context.db, {
+      investorId: world.other.investorId,
+      bankAccountId: world.other.bankAccountId,
+      amount: '1.00',
+      requestedOn: world.testApp.clock.today(),
+      now: world.testApp.clock.now(),
+    });
+    return {
+      url: `/api/admin/withdrawals/${withdrawalId}/cancel`,
+      payload: { reason: 'Sweep: asked by phone' },
+    };
+  },
+  // Four-eyes adjustments (issue 16 item 4): a caller approves or rejects a proposal of another admin's.
+  'GET /api/admin/adjustments': () => ({ url: '/api/admin/adjustments?status=pending' }),
+  'POST /api/admin/adjustments': (world) => ({
+    url: '/api/admin/adjustments',
+    payload: {
+      investment_id: world.other.investmentId,
+      direction: 'credit',
+      amount: '0.01',
+      reason: 'Sweep goodwill',
+    },
+  }),
+  'POST /api/admin/adjustments/:id/approve': async (world, caller) => ({
+    url: `/api/admin/adjustments/${await proposalByAnotherAdmin(world, caller)}/approve`,
+  }),
+  'POST /api/admin/adjustments/:id/reject': async (world, caller) => ({
+    url: `/api/admin/adjustments/${await proposalByAnotherAdmin(world, caller)}/reject`,
+    payload: { reason: 'Sweep: not needed' },
+  }),
+  // Year-end tax run (issue 16 item 5); the sweep sets no IRS settings, so the file answers 409.
+  'GET /api/admin/tax-runs': () => ({ url: '/api/admin/tax-runs?year=2025' }),
+  'POST /api/admin/tax-runs': () => ({ url: '/api/admin/tax-runs', payload: { tax_year: 2025 } }),
+  'GET /api/admin/tax-runs/fire-file': () => ({
+    url: '/api/admin/tax-runs/fire-file?year=2025&kind=original',
+  }),
 };
+
+async function throwawayInvestor(world: SweepWorld, status: 'active' | 'suspended'): Promise<string> {
+  const email = `${fresh('throwaway').replace(/\W+/g, '-').toLowerCase()}@sweep.example`;
+  const [user] = await world.testApp.context.db.insert(users).values({ email }).returning({ id: users.id });
+  const [investor] = await world.testApp.context.db
+    .insert(investors)
+    .values({ userId: user!.id, email, status, referralCode: generateToken().slice(0, 10).toUpperCase() })
+    .returning({ id: investors.id });
+  return investor!.id;
+}
+
+/** A pending credit of one cent on the other investor's note, proposed by an admin who is not the caller. */
+async function proposalByAnotherAdmin(world: SweepWorld, caller: Caller): Promise<string> {
+  const proposer = caller === 'operations' ? world.admins.superAdmin : world.admins.operations;
+  const [row] = await world.testApp.context.db
+    .insert(ledgerAdjustments)
+    .values({
+      investmentId: world.other.investmentId,
+      investorId: world.other.investorId,
+      direction: 'credit',
+      amount: '0.01',
+      reason: 'Sweep proposal',
+      proposedBy: proposer.id,
+    })
+    .returning({ id: ledgerAdjustments.id });
+  return row!.id;
+}
 
 export function routeKey(route: { method: string; url: string }): string {
   return `${route.method} ${route.url}`;

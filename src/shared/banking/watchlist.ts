@@ -11,7 +11,7 @@ export type WatchlistStatus = (typeof watchlistStatuses)[number];
 export const watchlistLabels: Record<WatchlistStatus, string> = {
   not_screened: 'Not screened',
   clear: 'No match',
-  hit: 'Possible match — purchases paused',
+  hit: 'Possible match',
   cleared: 'Cleared by staff',
 };
 

@@ -21,6 +21,7 @@ export const pageDataUrls = {
   purchaseOptions: '/api/purchases/options',
   transfers: '/api/transfers',
   settings: '/api/settings',
+  portalDocuments: '/api/portal/documents',
 } as const;
 
 /** Rows in the first page of the transaction list (the server's default limit too). */
@@ -68,6 +69,7 @@ const routes: Record<string, (query: URLSearchParams) => RoutePreload> = {
   '/buy-investments': () => portalPage([pageDataUrls.products, pageDataUrls.purchaseOptions]),
   '/transfer': () => portalPage([pageDataUrls.transfers]),
   '/settings': () => portalPage([pageDataUrls.settings]),
+  '/documents': () => portalPage([pageDataUrls.portalDocuments]),
   '/link-bank': () => portalPage(),
   '/admin/dashboard': () => ({
     audience: 'admin',

@@ -43,6 +43,8 @@ export const overviewResponse = z.object({
   /** How many active and matured notes there are in all. */
   note_count: z.number().int().nonnegative(),
   referral: referralSummary,
+  /** Money owed to the investor: credits their bank returned, until paid again (PRODUCT.md 36). */
+  owed_to_you: moneyString,
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
 

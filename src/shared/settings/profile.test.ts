@@ -40,8 +40,8 @@ describe('Edit Name', () => {
 });
 
 describe('notification preference flags', () => {
-  it('has the five kinds on two channels, marketing off by default, and nothing else', () => {
-    expect(Object.keys(defaultNotificationPreferences)).toHaveLength(10);
+  it('has the six kinds on two channels, marketing off by default, and nothing else', () => {
+    expect(Object.keys(defaultNotificationPreferences)).toHaveLength(12);
     expect(defaultNotificationPreferences.marketing_email).toBe(false);
     expect(defaultNotificationPreferences.marketing_sms).toBe(false);
     expect(notificationPreferenceFlags.safeParse(defaultNotificationPreferences).success).toBe(true);

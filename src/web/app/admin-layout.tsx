@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { roleLabel } from '../../shared/admin/permissions';
+import { type AdminAction, type AdminRole, can, roleLabel } from '../../shared/admin/permissions';
 import { Button } from '../components/ui/button';
 import { ErrorState, LoadingState } from '../components/ui/feedback';
 import { Logo } from '../components/ui/logo';
@@ -21,12 +21,17 @@ const adminQueryClient = new QueryClient({
   },
 });
 
-const adminNav = [
+/** The top bar's pages; a page whose `action` the role may not perform is not offered. */
+const adminNav: readonly { to: string; label: string; action?: AdminAction }[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/products', label: 'Products' },
+  { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/notifications', label: 'Notifications' },
-] as const;
+  { to: '/admin/audit', label: 'Audit', action: 'audit:view' },
+  { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
+  { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
+];
 
 type Check = 'checking' | 'ready' | 'unreachable';
 
@@ -60,7 +65,7 @@ export function AdminLayout() {
         <a href="#admin-main" className="skip-link">
           Skip to content
         </a>
-        <AdminTopBar firstName={admin.first_name} lastName={admin.last_name} role={roleLabel(admin.role)} />
+        <AdminTopBar firstName={admin.first_name} lastName={admin.last_name} role={admin.role} />
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           {check === 'ready' && token ? (
             <Outlet />
@@ -82,7 +87,15 @@ export function AdminLayout() {
   );
 }
 
-function AdminTopBar({ firstName, lastName, role }: { firstName: string; lastName: string; role: string }) {
+function AdminTopBar({
+  firstName,
+  lastName,
+  role,
+}: {
+  firstName: string;
+  lastName: string;
+  role: AdminRole;
+}) {
   const { brandName } = appConfig();
   const navigate = useNavigate();
   const [isSigningOut, setSigningOut] = useState(false);
@@ -99,17 +112,19 @@ function AdminTopBar({ firstName, lastName, role }: { firstName: string; lastNam
           <Logo brandName={brandName} height={26} /> <span className="admin-brand-tag">Admin</span>
         </Link>
         <nav className="admin-nav" aria-label="Admin">
-          {adminNav.map((item) => (
-            <NavLink key={item.to} to={item.to} className="admin-nav-link">
-              {item.label}
-            </NavLink>
-          ))}
+          {adminNav
+            .filter((item) => !item.action || can(role, item.action))
+            .map((item) => (
+              <NavLink key={item.to} to={item.to} className="admin-nav-link">
+                {item.label}
+              </NavLink>
+            ))}
         </nav>
         <div className="admin-user">
           <span className="admin-user-name">
             {firstName} {lastName}
           </span>
-          <span className="admin-user-role">{role}</span>
+          <span className="admin-user-role">{roleLabel(role)}</span>
         </div>
         <div className="admin-logout">
           <Button variant="secondary" size="sm" onClick={signOut} isBusy={isSigningOut}>

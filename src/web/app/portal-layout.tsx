@@ -1,7 +1,7 @@
 /**
  * The shell of every signed-in page (spec 2 "Investor portal"): header with the logo, the
  * bell and the investor's profile card (gear to /settings, passing the current path as
- * `from`), the four-item nav with the current item highlighted (a menu on a phone), Sign
+ * `from`), the five-item nav with the current item highlighted (a menu on a phone), Sign
  * Out, and the footer with support contact and disclaimer. Visitors without a session go to
  * /login?next=<path>. It provides TanStack Query to the portal pages, which load lazily.
  */
@@ -10,6 +10,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { copyrightYear, disclaimerText, NAME_FALLBACK } from '../../shared/brand';
 import {
+  DocumentIcon,
   GearIcon,
   ListIcon,
   OverviewIcon,
@@ -35,6 +36,7 @@ const portalNav: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/transaction-summary', label: 'Transaction Summary', icon: <ListIcon /> },
   { to: '/buy-investments', label: 'Buy Investments', icon: <PlusCircleIcon /> },
   { to: '/transfer', label: 'Transfer', icon: <TransferIcon /> },
+  { to: '/documents', label: 'Documents', icon: <DocumentIcon /> },
 ];
 
 /** The name the portal shows, with the spec's fallback. */

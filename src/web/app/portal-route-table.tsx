@@ -35,6 +35,9 @@ const TransferPage = lazy(() =>
 const NotePage = lazy(() =>
   import('../features/portal/pages/note-page').then((module) => ({ default: module.NotePage })),
 );
+const DocumentsPage = lazy(() =>
+  import('../features/portal/pages/documents-page').then((module) => ({ default: module.DocumentsPage })),
+);
 
 export function portalRoutes() {
   return (
@@ -44,6 +47,7 @@ export function portalRoutes() {
       <Route path="transaction-summary" element={<TransactionSummaryPage />} />
       <Route path="transfer" element={<TransferPage />} />
       <Route path="notes/:investmentId" element={<NotePage />} />
+      <Route path="documents" element={<DocumentsPage />} />
       <Route path="settings" element={<SettingsRoute />} />
       <Route path="link-bank" element={<LinkBankPage />} />
     </Route>

@@ -57,6 +57,11 @@ const AdminProductsPage = lazy(() =>
     default: module.AdminProductsPage,
   })),
 );
+const AdminPaymentsPage = lazy(() =>
+  import('../features/admin-payments/admin-payments-page').then((module) => ({
+    default: module.AdminPaymentsPage,
+  })),
+);
 const AdminJobsPage = lazy(() =>
   import('../features/admin-jobs/admin-jobs-page').then((module) => ({ default: module.AdminJobsPage })),
 );
@@ -65,6 +70,18 @@ const AdminNotificationsPage = lazy(() =>
   import('../features/admin-notifications/admin-notifications-page').then((module) => ({
     default: module.AdminNotificationsPage,
   })),
+);
+
+const AdminAuditPage = lazy(() =>
+  import('../features/admin-audit/admin-audit-page').then((module) => ({ default: module.AdminAuditPage })),
+);
+const AdminApprovalsPage = lazy(() =>
+  import('../features/admin-operations/admin-approvals-page').then((module) => ({
+    default: module.AdminApprovalsPage,
+  })),
+);
+const AdminTaxPage = lazy(() =>
+  import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
 
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
@@ -76,8 +93,12 @@ export function appRoutes() {
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="products" element={<AdminProductsPage />} />
+        <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />
+        <Route path="audit" element={<AdminAuditPage />} />
+        <Route path="approvals" element={<AdminApprovalsPage />} />
+        <Route path="tax" element={<AdminTaxPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       {portalRoutes()}

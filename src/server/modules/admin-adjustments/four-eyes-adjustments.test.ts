@@ -108,6 +108,16 @@ describe('four-eyes adjustments', () => {
     const again = await decide(approver, adjustment.id, 'approve');
     expect(again.statusCode).toBe(409);
 
+    const audit = rowsOf<{ action: string; actor_admin_id: string }>(
+      await testApp.database.db.execute(
+        sql`select action, actor_admin_id from admin_audit_log where target_id = ${adjustment.id} order by id`,
+      ),
+    );
+    expect(audit).toEqual([
+      { action: 'adjustment.propose', actor_admin_id: proposer.id },
+      { action: 'adjustment.approve', actor_admin_id: approver.id },
+    ]);
+
     const report = await runLedgerCheck(testApp.database.db);
     expect(report.problems).toEqual([]);
     expect(report.adjustmentsChecked).toBe(1);

@@ -18,6 +18,7 @@ import { parseMoneyToCents, toMoneyString } from '../../../shared/money/decimal-
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import { type AdjustableNote, lockAdjustableNote, postAdjustmentEntry } from '../money/adjustment-ledger';
 import {
   type AdjustmentRow,
@@ -80,7 +81,7 @@ export async function proposeAdjustment(
   const id = await context.db.transaction(async (tx) => {
     const note = await lockAdjustableNote(tx, input.investment_id);
     assertAdjustable(note, { direction: input.direction, amount });
-    return insertAdjustment(tx, {
+    const adjustmentId = await insertAdjustment(tx, {
       investmentId: note.id,
       investorId: note.investorId,
       direction: input.direction,
@@ -89,6 +90,21 @@ export async function proposeAdjustment(
       proposedBy: admin.adminUserId,
       now,
     });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'adjustment.propose',
+      target: { type: 'adjustment', id: adjustmentId },
+      after: {
+        investment_id: note.id,
+        investor_id: note.investorId,
+        direction: input.direction,
+        amount,
+        reason: input.reason,
+        status: 'pending',
+      },
+      at: now,
+    });
+    return adjustmentId;
   });
   return loadAdjustment(context, id);
 }
@@ -139,6 +155,20 @@ export async function approveAdjustment(
       transactionId,
       now,
     });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'adjustment.approve',
+      target: { type: 'adjustment', id },
+      before: { status: 'pending', note_value: note.value },
+      after: {
+        status: 'applied',
+        transaction_id: transactionId,
+        investment_id: note.id,
+        direction: adjustment.direction,
+        amount: adjustment.amount,
+      },
+      at: now,
+    });
   });
 }
 
@@ -157,6 +187,14 @@ export async function rejectAdjustment(
       decisionReason: reason,
       transactionId: null,
       now,
+    });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'adjustment.reject',
+      target: { type: 'adjustment', id },
+      before: { status: 'pending' },
+      after: { status: 'rejected', reason },
+      at: now,
     });
   });
 }

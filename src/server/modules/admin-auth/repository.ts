@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { adminSessions, adminUsers } from '../../db/schema';
+import { adminRecoveryCodes, adminSessions, adminSignInChallenges, adminUsers } from '../../db/schema';
 
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
@@ -86,4 +86,123 @@ export async function revokeAdminSession(db: Executor, tokenHash: string, at: Da
     .update(adminSessions)
     .set({ revokedAt: at })
     .where(and(eq(adminSessions.tokenHash, tokenHash), isNull(adminSessions.revokedAt)));
+}
+
+export async function selectAdminById(db: Executor, id: string): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id));
+  return row;
+}
+
+export type SignInChallengeRow = typeof adminSignInChallenges.$inferSelect;
+
+export async function insertSignInChallenge(
+  db: Executor,
+  values: {
+    adminUserId: string;
+    tokenHash: string;
+    kind: 'verify' | 'enrol';
+    createdAt: Date;
+    expiresAt: Date;
+    ipAddress: string | null;
+    userAgent: string | null;
+  },
+): Promise<void> {
+  await db.insert(adminSignInChallenges).values(values);
+}
+
+/** A challenge not yet used, locked for the rest of the transaction. Expiry is judged by the caller. */
+export async function selectOpenChallengeForUpdate(
+  db: Executor,
+  tokenHash: string,
+): Promise<SignInChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(adminSignInChallenges)
+    .where(and(eq(adminSignInChallenges.tokenHash, tokenHash), isNull(adminSignInChallenges.usedAt)))
+    .for('update');
+  return row;
+}
+
+export async function countChallengeFailure(
+  db: Executor,
+  id: string,
+  endIt: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(adminSignInChallenges)
+    .set({
+      failedAttempts: sql`${adminSignInChallenges.failedAttempts} + 1`,
+      ...(endIt ? { usedAt: at } : {}),
+    })
+    .where(eq(adminSignInChallenges.id, id));
+}
+
+export async function markChallengeUsed(db: Executor, id: string, at: Date): Promise<void> {
+  await db.update(adminSignInChallenges).set({ usedAt: at }).where(eq(adminSignInChallenges.id, id));
+}
+
+export async function saveTotpStep(db: Executor, adminUserId: string, step: number): Promise<void> {
+  await db.update(adminUsers).set({ totpLastStep: step }).where(eq(adminUsers.id, adminUserId));
+}
+
+/** Turns TOTP on with a new secret and replaces the recovery codes, in the caller's transaction. */
+export async function enableTotp(
+  db: Executor,
+  adminUserId: string,
+  values: { sealedSecret: string; step: number; recoveryCodeHashes: string[]; at: Date },
+): Promise<void> {
+  await db
+    .update(adminUsers)
+    .set({
+      totpSecret: values.sealedSecret,
+      totpEnabledAt: values.at,
+      totpLastStep: values.step,
+      updatedAt: values.at,
+    })
+    .where(eq(adminUsers.id, adminUserId));
+  await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, adminUserId));
+  if (values.recoveryCodeHashes.length === 0) return;
+  await db
+    .insert(adminRecoveryCodes)
+    .values(values.recoveryCodeHashes.map((codeHash) => ({ adminUserId, codeHash, createdAt: values.at })));
+}
+
+/** Marks an unused recovery code of this admin used; false when there is none with that hash. */
+export async function spendRecoveryCode(
+  db: Executor,
+  adminUserId: string,
+  codeHash: string,
+  at: Date,
+): Promise<boolean> {
+  const used = await db
+    .update(adminRecoveryCodes)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(adminRecoveryCodes.adminUserId, adminUserId),
+        eq(adminRecoveryCodes.codeHash, codeHash),
+        isNull(adminRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: adminRecoveryCodes.id });
+  return used.length > 0;
+}
+
+export async function countUnusedRecoveryCodes(db: Executor, adminUserId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(adminRecoveryCodes)
+    .where(and(eq(adminRecoveryCodes.adminUserId, adminUserId), isNull(adminRecoveryCodes.usedAt)));
+  return Number(row?.value ?? 0);
+}
+
+/** Ends every live session of an admin (deactivation, role change). */
+export async function revokeAllAdminSessions(db: Executor, adminUserId: string, at: Date): Promise<number> {
+  const revoked = await db
+    .update(adminSessions)
+    .set({ revokedAt: at })
+    .where(and(eq(adminSessions.adminUserId, adminUserId), isNull(adminSessions.revokedAt)))
+    .returning({ id: adminSessions.id });
+  return revoked.length;
 }

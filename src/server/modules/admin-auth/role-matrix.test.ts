@@ -68,6 +68,20 @@ function endpoints(): Endpoint[] {
       action: 'hotspots:edit',
       payload: () => ({ hotspots: [{ id: hotspotId, top: 12, left: 12, width: 20, height: 8 }] }),
     },
+    { method: 'GET', url: '/api/admin/payments?status=returned', action: 'payments:view' },
+    { method: 'GET', url: '/api/admin/payments/export.csv', action: 'payments:view' },
+    { method: 'GET', url: '/api/admin/payments/owed-credits', action: 'payments:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/payments/owed-credits/00000000-0000-4000-8000-000000000015/resend',
+      action: 'payments:manage',
+    },
+    {
+      method: 'POST',
+      url: `/api/admin/investors/${investor.investorId}/watchlist-clearance`,
+      action: 'identity:clear-watchlist',
+      payload: () => ({ reason: 'Matrix check: not the listed person.' }),
+    },
     ...jobFunctionRuns,
   ];
 }
@@ -217,5 +231,15 @@ describe('each role gets exactly what PRODUCT.md 25 gives it', () => {
     ]);
     expect(adminRoles.filter((role) => can(role, 'hotspots:edit'))).toEqual(['super_admin', 'operations']);
     expect(adminRoles.filter((role) => can(role, 'admins:manage'))).toEqual(['super_admin']);
+    expect(adminRoles.filter((role) => can(role, 'payments:view'))).toEqual([
+      'super_admin',
+      'operations',
+      'support',
+    ]);
+    expect(adminRoles.filter((role) => can(role, 'payments:manage'))).toEqual(['super_admin', 'operations']);
+    expect(adminRoles.filter((role) => can(role, 'identity:clear-watchlist'))).toEqual([
+      'super_admin',
+      'operations',
+    ]);
   });
 });

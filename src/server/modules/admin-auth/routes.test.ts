@@ -29,10 +29,11 @@ function login(email: string, password: string, ip = '203.0.113.7') {
 
 describe('admin-login', () => {
   it('answers {success, token, admin} and sets an http-only, same-site session cookie', async () => {
+    // Support may sign in without two-factor (decision 1601); the other roles are in two-factor.test.ts.
     await createAdminAccount(testApp.database.db, {
       email: 'Ops.Lead@Staff.example',
       password: testAdminPassword,
-      role: 'operations',
+      role: 'support',
       firstName: 'Avery',
       lastName: 'Stone',
     });
@@ -45,7 +46,7 @@ describe('admin-login', () => {
       email: 'Ops.Lead@Staff.example',
       first_name: 'Avery',
       last_name: 'Stone',
-      role: 'operations',
+      role: 'support',
     });
     const cookie = response.cookies.find((item) => item.name === ADMIN_SESSION_COOKIE);
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });

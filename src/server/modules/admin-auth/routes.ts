@@ -8,8 +8,18 @@ import {
   adminLoginSuccess,
   adminSessionResponse,
 } from '../../../shared/admin/auth-contracts';
+import {
+  adminLoginAnswer,
+  enrolmentConfirmRequest,
+  enrolmentConfirmResponse,
+  enrolmentStartRequest,
+  enrolmentStartResponse,
+  secondFactorRequest,
+} from '../../../shared/admin/two-factor-contracts';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
+import { clientDetails } from '../../http/client-details';
+import { completeSecondFactor, confirmSignInEnrolment, startSignInEnrolment } from './second-factor-service';
 import { profileOf, resolveAdminSession, signInAdmin, signOutAdmin } from './service';
 import { clearAdminSessionCookie, readAdminSessionCookie, setAdminSessionCookie } from './session-cookie';
 
@@ -22,7 +32,7 @@ export function adminAuthRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['admin'],
           summary: 'Admin sign-in: sets the admin session cookie and answers the CSRF token',
           body: adminLoginRequest,
-          response: { 200: adminLoginSuccess, 401: adminLoginFailure, 429: adminLoginFailure },
+          response: { 200: adminLoginAnswer, 401: adminLoginFailure, 429: adminLoginFailure },
         },
       },
       async (request, reply) => {
@@ -36,9 +46,76 @@ export function adminAuthRoutes(context: AppContext): FastifyPluginAsyncZod {
           return reply.status(429).send({ success: false, error: outcome.message });
         if (outcome.kind === 'refused')
           return reply.status(401).send({ success: false, error: adminLoginMessages.refused });
-        setAdminSessionCookie(reply, context.config, outcome.signIn.sessionToken);
         reply.header('cache-control', 'no-store');
+        if (outcome.kind === 'second_factor') {
+          return { success: true as const, second_factor: outcome.step, challenge: outcome.challenge };
+        }
+        setAdminSessionCookie(reply, context.config, outcome.signIn.sessionToken);
         return { success: true as const, token: outcome.signIn.csrfToken, admin: outcome.signIn.admin };
+      },
+    );
+
+    app.post(
+      '/api/admin/login/verify',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Second sign-in step: the authenticator code or a recovery code; sets the session cookie',
+          body: secondFactorRequest,
+          response: { 200: adminLoginSuccess },
+        },
+      },
+      async (request, reply) => {
+        const signIn = await completeSecondFactor(context, {
+          ...request.body,
+          ...clientDetails(request),
+        });
+        setAdminSessionCookie(reply, context.config, signIn.sessionToken);
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, token: signIn.csrfToken, admin: signIn.admin };
+      },
+    );
+
+    app.post(
+      '/api/admin/login/enrolment',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Two-factor set-up during sign-in: a new secret, its otpauth URI and QR code',
+          body: enrolmentStartRequest,
+          response: { 200: enrolmentStartResponse },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return startSignInEnrolment(context, request.body.challenge);
+      },
+    );
+
+    app.post(
+      '/api/admin/login/enrolment/confirm',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Confirms two-factor set-up with a first code: answers the session and ten recovery codes, once',
+          body: enrolmentConfirmRequest,
+          response: { 200: enrolmentConfirmResponse },
+        },
+      },
+      async (request, reply) => {
+        const { signIn, recoveryCodes } = await confirmSignInEnrolment(context, {
+          ...request.body,
+          ...clientDetails(request),
+        });
+        setAdminSessionCookie(reply, context.config, signIn.sessionToken);
+        reply.header('cache-control', 'no-store');
+        return {
+          success: true as const,
+          token: signIn.csrfToken,
+          admin: signIn.admin,
+          recovery_codes: recoveryCodes,
+        };
       },
     );
 

@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import type { AdminProfile } from '../../../shared/admin/auth-contracts';
 import { type AdminRole, isAdminRole } from '../../../shared/admin/permissions';
+import { isTwoFactorRequired } from '../../../shared/admin/two-factor-contracts';
 import { passwordProblem } from '../../../shared/auth/password-policy';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppConfig } from '../../config';
@@ -15,6 +16,7 @@ import {
   type AdminSessionWithUser,
   insertAdminSession,
   insertAdminUser,
+  insertSignInChallenge,
   recordAdminLogin,
   revokeAdminSession,
   selectAdminByEmail,
@@ -69,6 +71,7 @@ export interface AdminSignIn {
 
 export type AdminSignInOutcome =
   | { kind: 'signed_in'; signIn: AdminSignIn }
+  | { kind: 'second_factor'; step: 'verify' | 'enrol'; challenge: string }
   | { kind: 'refused' }
   | { kind: 'limited'; message: string };
 
@@ -145,40 +148,71 @@ export async function signInAdmin(
     return { kind: 'refused' };
   }
 
-  const sessionToken = generateToken();
-  const csrfToken = csrfTokenFor(context, sessionToken);
-  await context.db.transaction(async (tx) => {
-    await insertAdminSession(tx, {
+  const secondFactor = admin.totpEnabledAt ? 'verify' : isTwoFactorRequired(admin.role) ? 'enrol' : null;
+  if (secondFactor) {
+    const challenge = generateToken();
+    await insertSignInChallenge(context.db, {
       adminUserId: admin.id,
-      tokenHash: hashToken(sessionToken),
-      csrfTokenHash: hashToken(csrfToken),
+      tokenHash: hashToken(challenge),
+      kind: secondFactor,
       createdAt: now,
-      expiresAt: new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS),
+      expiresAt: new Date(now.getTime() + SIGN_IN_CHALLENGE_VALID_MS),
       ipAddress: input.ipAddress,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
     });
-    await recordAdminLogin(tx, admin.id, now);
-    await recordAdminAudit(tx, {
-      actor: { adminUserId: admin.id, email: admin.email },
-      ip: input.ipAddress,
-      action: 'admin.sign_in',
-      target: { type: 'admin_user', id: admin.id },
-      at: now,
-    });
+    return { kind: 'second_factor', step: secondFactor, challenge };
+  }
+  const signIn = await context.db.transaction((tx) =>
+    openAdminSession(context, tx, { ...admin, role: admin.role as AdminRole }, input, now, null),
+  );
+  return { kind: 'signed_in', signIn };
+}
+
+/** How long the step between a right password and the second factor (or its enrolment) may take. */
+export const SIGN_IN_CHALLENGE_VALID_MS = 10 * 60 * 1000;
+
+/**
+ * Starts an admin session in the caller's transaction (after the password, and the second factor
+ * when there is one) and writes the sign-in to the audit log with it.
+ */
+export async function openAdminSession(
+  context: Pick<AppContext, 'config'>,
+  tx: Executor,
+  admin: { id: string; email: string; firstName: string; lastName: string; role: AdminRole },
+  input: { ipAddress: string | null; userAgent: string | null },
+  now: Date,
+  secondFactor: 'totp' | 'recovery_code' | null,
+): Promise<AdminSignIn> {
+  const sessionToken = generateToken();
+  const csrfToken = csrfTokenFor(context, sessionToken);
+  await insertAdminSession(tx, {
+    adminUserId: admin.id,
+    tokenHash: hashToken(sessionToken),
+    csrfTokenHash: hashToken(csrfToken),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ADMIN_SESSION_ABSOLUTE_MS),
+    ipAddress: input.ipAddress,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  await recordAdminLogin(tx, admin.id, now);
+  await recordAdminAudit(tx, {
+    actor: { adminUserId: admin.id, email: admin.email },
+    ip: input.ipAddress,
+    action: 'admin.sign_in',
+    target: { type: 'admin_user', id: admin.id },
+    after: { second_factor: secondFactor ?? 'none' },
+    at: now,
   });
   return {
-    kind: 'signed_in',
-    signIn: {
-      sessionToken,
-      csrfToken,
-      admin: toProfile({
-        adminUserId: admin.id,
-        email: admin.email,
-        firstName: admin.firstName,
-        lastName: admin.lastName,
-        role: admin.role,
-      }),
-    },
+    sessionToken,
+    csrfToken,
+    admin: toProfile({
+      adminUserId: admin.id,
+      email: admin.email,
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      role: admin.role,
+    }),
   };
 }
 

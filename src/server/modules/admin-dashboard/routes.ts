@@ -72,7 +72,7 @@ export function adminDashboardRoutes(context: AppContext): FastifyPluginAsyncZod
       async (request) =>
         clearWatchlistHold(context, {
           investorId: request.params.id,
-          adminUserId: adminPrincipal(request).adminUserId,
+          admin: adminPrincipal(request),
           reason: request.body.reason,
         }),
     );

@@ -14,6 +14,7 @@ import { toMoneyString } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import {
   cancelWithdrawalByStaff,
   countLiveSessions,
@@ -78,6 +79,7 @@ type LifecycleChange = (
 
 async function changeInvestor(
   context: AppContext,
+  audit: { admin: AdminPrincipal; action: string; reason: string },
   investorId: string,
   change: LifecycleChange,
 ): Promise<LifecycleResultResponse> {
@@ -88,6 +90,14 @@ async function changeInvestor(
     const status = await change(tx, investor, now);
     const revoked =
       status === 'suspended' || status === 'closed' ? await revokeLiveSessions(tx, investor.userId, now) : 0;
+    await recordAdminAudit(tx, {
+      ...auditBy(audit.admin),
+      action: audit.action,
+      target: { type: 'investor', id: investorId },
+      before: { status: investor.status },
+      after: { status, reason: audit.reason, sessions_revoked: revoked },
+      at: now,
+    });
     return { status, sessions_revoked: revoked };
   });
 }
@@ -99,22 +109,27 @@ export async function suspendInvestor(
   investorId: string,
   reason: string,
 ): Promise<LifecycleResultResponse> {
-  return changeInvestor(context, investorId, async (tx, investor, now) => {
-    if (investor.status === 'closed')
-      throw new AppError('conflict', { message: lifecycleMessages.alreadyClosed });
-    if (investor.status === 'suspended') {
-      throw new AppError('conflict', { message: lifecycleMessages.alreadySuspended });
-    }
-    await setInvestorStatus(tx, {
-      investorId,
-      fromStatus: investor.status,
-      toStatus: 'suspended',
-      reason,
-      adminUserId: admin.adminUserId,
-      now,
-    });
-    return 'suspended';
-  });
+  return changeInvestor(
+    context,
+    { admin, action: 'investor.suspend', reason },
+    investorId,
+    async (tx, investor, now) => {
+      if (investor.status === 'closed')
+        throw new AppError('conflict', { message: lifecycleMessages.alreadyClosed });
+      if (investor.status === 'suspended') {
+        throw new AppError('conflict', { message: lifecycleMessages.alreadySuspended });
+      }
+      await setInvestorStatus(tx, {
+        investorId,
+        fromStatus: investor.status,
+        toStatus: 'suspended',
+        reason,
+        adminUserId: admin.adminUserId,
+        now,
+      });
+      return 'suspended';
+    },
+  );
 }
 
 /** Back to the status held before the suspension (active, or pending if onboarding was unfinished). */
@@ -124,20 +139,25 @@ export async function reinstateInvestor(
   investorId: string,
   reason: string,
 ): Promise<LifecycleResultResponse> {
-  return changeInvestor(context, investorId, async (tx, investor, now) => {
-    if (investor.status !== 'suspended')
-      throw new AppError('conflict', { message: lifecycleMessages.notSuspended });
-    const restored = await statusBeforeSuspension(tx, investorId);
-    await setInvestorStatus(tx, {
-      investorId,
-      fromStatus: 'suspended',
-      toStatus: restored,
-      reason,
-      adminUserId: admin.adminUserId,
-      now,
-    });
-    return restored;
-  });
+  return changeInvestor(
+    context,
+    { admin, action: 'investor.reinstate', reason },
+    investorId,
+    async (tx, investor, now) => {
+      if (investor.status !== 'suspended')
+        throw new AppError('conflict', { message: lifecycleMessages.notSuspended });
+      const restored = await statusBeforeSuspension(tx, investorId);
+      await setInvestorStatus(tx, {
+        investorId,
+        fromStatus: 'suspended',
+        toStatus: restored,
+        reason,
+        adminUserId: admin.adminUserId,
+        now,
+      });
+      return restored;
+    },
+  );
 }
 
 /** Closed for good, only when nothing is invested or in flight (after a final transfer). */
@@ -147,35 +167,48 @@ export async function closeInvestor(
   investorId: string,
   reason: string,
 ): Promise<LifecycleResultResponse> {
-  return changeInvestor(context, investorId, async (tx, investor, now) => {
-    if (investor.status === 'closed')
-      throw new AppError('conflict', { message: lifecycleMessages.alreadyClosed });
-    const blockers = await findCloseBlockers(tx, investorId);
-    if (blockers.length > 0) throw new AppError('conflict', { message: lifecycleMessages.closeBlocked });
-    await setInvestorStatus(tx, {
-      investorId,
-      fromStatus: investor.status,
-      toStatus: 'closed',
-      reason,
-      adminUserId: admin.adminUserId,
-      now,
-    });
-    return 'closed';
-  });
+  return changeInvestor(
+    context,
+    { admin, action: 'investor.close', reason },
+    investorId,
+    async (tx, investor, now) => {
+      if (investor.status === 'closed')
+        throw new AppError('conflict', { message: lifecycleMessages.alreadyClosed });
+      const blockers = await findCloseBlockers(tx, investorId);
+      if (blockers.length > 0) throw new AppError('conflict', { message: lifecycleMessages.closeBlocked });
+      await setInvestorStatus(tx, {
+        investorId,
+        fromStatus: investor.status,
+        toStatus: 'closed',
+        reason,
+        adminUserId: admin.adminUserId,
+        now,
+      });
+      return 'closed';
+    },
+  );
 }
 
 /** Signs the investor out everywhere (a lost phone, a shared computer); the status is unchanged. */
 export async function revokeInvestorSessions(
   context: AppContext,
-  _admin: AdminPrincipal,
+  admin: AdminPrincipal,
   investorId: string,
-  _reason: string,
+  reason: string,
 ): Promise<LifecycleResultResponse> {
   const now = context.clock.now();
   return context.db.transaction(async (tx) => {
     const investor = await lockInvestor(tx, investorId);
     if (!investor) throw notFound();
     const revoked = await revokeLiveSessions(tx, investor.userId, now);
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'investor.revoke_sessions',
+      target: { type: 'investor', id: investorId },
+      before: null,
+      after: { reason, sessions_revoked: revoked },
+      at: now,
+    });
     return { status: investor.status, sessions_revoked: revoked };
   });
 }
@@ -201,5 +234,13 @@ export async function cancelWithdrawalForInvestor(
     if (outcome === 'not_pending') {
       throw new AppError('conflict', { message: lifecycleMessages.withdrawalNotPending });
     }
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'withdrawal.cancel',
+      target: { type: 'withdrawal', id: withdrawalId },
+      before: { status: 'pending', investor_id: outcome.investorId, amount: outcome.amount },
+      after: { status: 'cancelled', investor_id: outcome.investorId, amount: outcome.amount, reason },
+      at: now,
+    });
   });
 }

@@ -23,6 +23,8 @@ export interface AuthLimits {
   codeChecksPerIp: RateLimitRule;
   /** Magic-link confirmations from one client IP. */
   linkConfirmsPerIp: RateLimitRule;
+  /** Passkey sign-in and registration attempts from one client IP. */
+  passkeyPerIp: RateLimitRule;
 }
 
 export interface AuthSettings {
@@ -94,6 +96,7 @@ export function authSettings(config: AppConfig): AuthSettings {
       passwordPerIp: rule('auth:password:ip', config.AUTH_LIMIT_PASSWORD_PER_IP),
       codeChecksPerIp: rule('auth:code-check:ip', config.AUTH_LIMIT_CODE_CHECKS_PER_IP),
       linkConfirmsPerIp: rule('auth:link-confirm:ip', config.AUTH_LIMIT_LINK_CONFIRMS_PER_IP),
+      passkeyPerIp: rule('auth:passkey:ip', config.AUTH_LIMIT_PASSKEY_PER_IP),
     },
   };
 }

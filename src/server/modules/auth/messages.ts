@@ -14,6 +14,7 @@ export const authMessages = {
   resendWait: 'Please wait before requesting another code.',
   notSignedIn: 'Please sign in to continue.',
   suspended: 'This account is suspended. Please contact support.',
+  closed: 'This account is closed. Please contact support if you need your records.',
   onboardingIncomplete: 'Please finish setting up your account first.',
   stepUpRequired: 'For your security, confirm it is you with a code sent to your phone.',
   noVerifiedPhone: 'Add and verify a phone number first.',
@@ -21,3 +22,10 @@ export const authMessages = {
   passwordAlreadySet: 'Your password is already set.',
   failedToSetPassword: 'Failed to set password',
 } as const;
+
+/** What an investor who may not sign in is told (suspended or closed by staff), or null. */
+export function signInRefusal(status: string | undefined): string | null {
+  if (status === 'suspended') return authMessages.suspended;
+  if (status === 'closed') return authMessages.closed;
+  return null;
+}

@@ -10,7 +10,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { consumeRateLimit, formatWait, peekRateLimit } from '../../security/rate-limiter';
-import { authMessages } from './messages';
+import { authMessages, signInRefusal } from './messages';
 import { loadAccountState } from './onboarding-service';
 import {
   findInvestorByUserId,
@@ -91,9 +91,9 @@ export async function loginWithPassword(
     throw new AppError('unauthenticated', { message: authMessages.invalidCredentials });
   }
   const investor = await findInvestorByUserId(context.db, user.id);
-  if (!investor || investor.status === 'suspended' || investor.status === 'closed') {
-    throw new AppError('forbidden', { message: authMessages.suspended });
-  }
+  if (!investor) throw new AppError('forbidden', { message: authMessages.suspended });
+  const refusal = signInRefusal(investor.status);
+  if (refusal) throw new AppError('forbidden', { message: refusal });
   if (!user.phoneE164 || !user.phoneVerifiedAt) {
     await startSession(context, settings, request, reply, { userId: user.id, kind: 'full' });
     return { needs2fa: false, phoneMask: null };

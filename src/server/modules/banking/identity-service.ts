@@ -12,6 +12,8 @@ import { bankMessages } from '../../../shared/banking/messages';
 import { type WatchlistStatus, watchlistMessages } from '../../../shared/banking/watchlist';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
+import type { AdminPrincipal } from '../admin-auth/admin-guard';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { Executor } from '../../db/client';
 import { type KycIdentity, type KycOutcome, KycProviderError } from '../../providers/kyc';
 import { encryptField } from '../../security/field-encryption';
@@ -283,17 +285,30 @@ export async function recheckIdentity(
  */
 export async function clearWatchlistHold(
   context: AppContext,
-  input: { investorId: string; adminUserId: string; reason: string },
+  input: { investorId: string; admin: AdminPrincipal; reason: string },
 ): Promise<{ cleared: number }> {
   const now = context.clock.now();
-  const cleared = await clearWatchlistHits(context.db, { ...input, now });
-  if (cleared.length === 0) throw new AppError('conflict', { message: watchlistMessages.nothingToClear });
-  context.log.info(
-    { investorId: input.investorId, adminUserId: input.adminUserId, cleared: cleared.length },
-    'watchlist hit cleared',
-  );
-  await announceVerification(context, input.investorId, { verified: 'compliance_review' });
-  return { cleared: cleared.length };
+  const { investorId, admin, reason } = input;
+  const cleared = await context.db.transaction(async (tx) => {
+    const rows = await clearWatchlistHits(tx, { investorId, adminUserId: admin.adminUserId, reason, now });
+    if (rows.length === 0) throw new AppError('conflict', { message: watchlistMessages.nothingToClear });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'investor.watchlist_clear',
+      target: { type: 'investor', id: investorId },
+      before: { watchlist_status: 'hit' },
+      after: {
+        watchlist_status: 'cleared',
+        reason,
+        screenings: rows.map((row) => row.watchlistReference ?? row.reference),
+      },
+      at: now,
+    });
+    return rows.length;
+  });
+  context.log.info({ investorId, adminUserId: admin.adminUserId, cleared }, 'watchlist hit cleared');
+  await announceVerification(context, investorId, { verified: 'compliance_review' });
+  return { cleared };
 }
 
 /** What staff see of an investor's identity on the investor detail. */

@@ -7,6 +7,7 @@ import { scheduledJobs } from '../../db/schema';
 import type { JobFunctionInput, JobFunctionResult } from '../../functions/job-functions';
 import { instanceIdOf } from './instance-identity';
 import { finishRun, insertRunningRun, touchRunHeartbeat } from './run-history-repository';
+import { observeJobRun } from '../metrics/app-metrics';
 
 export interface JobRunOrigin {
   trigger: JobRunTrigger;
@@ -122,6 +123,9 @@ export async function executeRecordedRun(context: AppContext, run: RecordedRun):
     );
   }, RUN_HEARTBEAT_INTERVAL_MS);
   heartbeat.unref();
+  const startedAt = performance.now();
+  const observe = (outcome: 'completed' | 'failed') =>
+    observeJobRun(context, run.functionName, outcome, (performance.now() - startedAt) / 1000);
   try {
     const definition = context.jobFunctions.get(run.functionName);
     if (!definition) {
@@ -141,8 +145,10 @@ export async function executeRecordedRun(context: AppContext, run: RecordedRun):
       errorMessage: null,
       metadata: { ...run.baseMetadata, ...(result.metadata ? { result: result.metadata } : {}) },
     });
+    observe('completed');
     return result;
   } catch (error) {
+    observe('failed');
     context.log.error({ err: error, jobId: run.jobId, jobFunction: run.functionName }, 'job run failed');
     await recordOutcome(context, run, {
       status: 'failed',

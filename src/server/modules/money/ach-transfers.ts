@@ -23,6 +23,7 @@ import type { MoneyEngineContext } from './engine-context';
 import { inBatchTransaction } from './money-sql';
 import type { PaymentSetbackNotice } from './money-notices';
 import { cancelUnfundedNotes, passFilter } from './settle-ach-payments';
+import { applyEarlierEventsOf } from './sync-ach-events';
 import { reverseFailedWithdrawals } from './withdrawal-repository';
 
 export type TransferEngine = MoneyEngineContext & { ach: TransferAchProvider };
@@ -284,6 +285,7 @@ export async function sendPaymentToRail(
       update ach_payments set status = 'posted', provider = 'plaid', provider_reference = ${transfer.transferId},
         provider_status = ${transfer.status}, posted_at = ${now()}::timestamptz, updated_at = ${now()}::timestamptz
       where id = ${payment.id}::uuid and status = 'pending'`);
+    await applyEarlierEventsOf(engine, transfer.transferId, input.executionDate);
     return { status: 'posted', transferId: transfer.transferId };
   } catch (error) {
     if (error instanceof AchRailError) return { status: 'unsent', code: error.code };

@@ -159,6 +159,50 @@ const adjustmentChecks = sql`
   left join ledger_adjustments a on a.id = t.adjustment_id and a.transaction_id = t.id
   where t.transaction_type = 'adjustment' and (a.id is null or a.status <> 'applied')`;
 
+/**
+ * ACH payments against their consequences (decision 1500): a funding debit that failed or came
+ * back has cancelled its note; a credit that failed or came back is owed to the investor; an
+ * owed amount is resolved only by a settled re-payment; a payment the rail carries names its
+ * transfer, a returned one its R code. And every difference the last daily reconciliation found
+ * between the ledger's payments and the rail's events.
+ */
+const achChecks = sql`
+  select a.investment_id as id, a.investor_id::text as investor_id,
+         'funding debit ' || a.status || ' (' || a.id::text || ')' as check_name,
+         'note cancelled' as expected, 'note ' || i.status as actual
+  from ach_payments a join investments i on i.id = a.investment_id
+  where a.payment_type = 'funding' and a.status in ('failed', 'returned') and i.status <> 'cancelled'
+  union all
+  select a.investment_id, a.investor_id::text, a.payment_type || ' credit ' || a.status || ' (' || a.id::text || ')',
+         'owed to investor ' || a.amount::text, coalesce('owed to investor ' || o.amount::text, 'nothing recorded')
+  from ach_payments a
+  left join amounts_owed o on o.ach_payment_id = a.id and o.direction = 'owed_to_investor'
+  where a.direction = 'credit' and a.repays_amount_owed_id is null
+    and ((a.payment_type = 'interest' and a.status in ('failed', 'returned'))
+         or (a.payment_type = 'withdrawal' and a.status = 'returned'))
+    and o.amount is distinct from a.amount
+  union all
+  select o.investment_id, o.investor_id::text, 'owed amount ' || o.id::text || ' resolved',
+         'a settled re-payment', 'none'
+  from amounts_owed o
+  where o.direction = 'owed_to_investor' and o.status = 'resolved'
+    and not exists (select 1 from ach_payments r where r.repays_amount_owed_id = o.id and r.status = 'settled')
+  union all
+  select a.investment_id, a.investor_id::text, 'payment ' || a.id::text || ' ' || a.status || ' on the rail',
+         'a transfer id', 'none'
+  from ach_payments a
+  where a.provider = 'plaid' and a.status in ('posted', 'settled', 'returned') and a.provider_reference is null
+  union all
+  select a.investment_id, a.investor_id::text, 'returned payment ' || a.id::text, 'an ACH return code', 'none'
+  from ach_payments a
+  where a.provider = 'plaid' and a.status = 'returned' and a.return_code is null
+  union all
+  select a.investment_id, coalesce(a.investor_id::text, 'no investor (transfer ' || d.transfer_id || ')'),
+         'reconciliation ' || to_char(d.reconciled_on, 'YYYY-MM-DD') || ': ' || d.kind, d.expected, d.actual
+  from ach_reconciliation_differences d
+  left join ach_payments a on a.id = d.ach_payment_id
+  where d.reconciled_on = (select (value #>> '{}')::date from app_settings where key = 'ach_reconciliation_last_run')`;
+
 /** The balance the portal shows (active and matured notes) against the same sum from the entries. */
 const balanceChecks = sql`
   with values_by_note as (
@@ -173,7 +217,7 @@ const balanceChecks = sql`
 
 export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
   const problems: LedgerProblem[] = [];
-  for (const check of [noteChecks, paymentChecks, adjustmentChecks, balanceChecks]) {
+  for (const check of [noteChecks, paymentChecks, adjustmentChecks, achChecks, balanceChecks]) {
     const result = await db.execute(sql`${check} limit ${PROBLEM_LIMIT}`);
     for (const row of rowsOf<{
       id: string | null;

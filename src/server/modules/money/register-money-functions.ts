@@ -5,7 +5,9 @@ import { calculateDailyInterest } from './calculate-daily-interest';
 import { type MoneyEngineContext, moneyEngineFromContext } from './engine-context';
 import { processMaturities } from './process-maturities';
 import { processWithdrawals } from './process-withdrawals';
+import { reconcileAchPayments } from './reconcile-ach-payments';
 import { settleAchPayments } from './settle-ach-payments';
+import { syncAchEvents } from './sync-ach-events';
 
 type MoneyFunction = (engine: MoneyEngineContext, executionDate: string) => Promise<JobFunctionResult>;
 
@@ -22,8 +24,24 @@ const moneyFunctions: { name: string; description: string; run: MoneyFunction }[
   },
   {
     name: 'settle-ach-payments',
-    description: 'Settles pending funding debits, interest credits and withdrawal credits.',
+    description:
+      'Settles pending funding debits, interest credits and withdrawal credits (on Plaid Transfer: sends them).',
     run: settleAchPayments,
+  },
+  {
+    name: 'sync-ach-events',
+    description:
+      "Reads the ACH rail's transfer events since the last one seen and moves each payment's state.",
+    run: async (engine, executionDate) => {
+      const ach = engine.ach;
+      if (ach.name !== 'plaid') return { recordsProcessed: 0, metadata: { rail: ach.name } };
+      return syncAchEvents({ ...engine, ach }, executionDate);
+    },
+  },
+  {
+    name: 'reconcile-ach-payments',
+    description: "Compares the ledger's ACH payments with the rail's events and records every difference.",
+    run: reconcileAchPayments,
   },
   {
     name: 'process-withdrawals',

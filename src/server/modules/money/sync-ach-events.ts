@@ -110,6 +110,58 @@ async function resolveRepaidAmounts(tx: Executor, owedIds: string[], now: Date):
   return rowsOf(result).length;
 }
 
+/**
+ * Events the rail sent for a transfer before the ledger knew its id (the process died between
+ * creating the transfer and storing its id; the next run created it again, idempotently): once
+ * the id is stored, those events are linked and applied, in order.
+ */
+export async function applyEarlierEventsOf(
+  engine: TransferEngine,
+  transferId: string,
+  executionDate: IsoDate,
+): Promise<number> {
+  return inBatchTransaction(engine.db, async (tx) => {
+    const now = engine.clock.now();
+    const linked = rowsOf<{
+      event_id: string | number;
+      event_type: string;
+      amount: string | null;
+      failure_reason: string | null;
+      return_code: string | null;
+      occurred_at: string | Date;
+    }>(
+      await tx.execute(sql`
+        update ach_provider_events e set ach_payment_id = a.id
+        from ach_payments a
+        where e.provider = 'plaid' and e.transfer_id = ${transferId} and e.ach_payment_id is null
+          and a.provider = 'plaid' and a.provider_reference = e.transfer_id
+        returning e.event_id, e.event_type, e.amount::text as amount, e.failure_reason, e.return_code, e.occurred_at`),
+    ).sort((a, b) => Number(a.event_id) - Number(b.event_id));
+    const setbacks: PaymentSetback[] = [];
+    const repaid: string[] = [];
+    for (const row of linked) {
+      const moved = await applyEvent(
+        tx,
+        {
+          eventId: Number(row.event_id),
+          eventType: row.event_type,
+          transferId,
+          amount: row.amount,
+          failureReason: row.failure_reason,
+          returnCode: row.return_code,
+          occurredAt: new Date(row.occurred_at),
+        },
+        now,
+      );
+      if (moved?.setback) setbacks.push(moved.setback);
+      if (moved?.settledRepayment) repaid.push(moved.settledRepayment);
+    }
+    await applyPaymentSetbacks(engine, tx, setbacks, { executionDate, now });
+    await resolveRepaidAmounts(tx, repaid, now);
+    return linked.length;
+  });
+}
+
 export async function syncAchEvents(
   engine: TransferEngine,
   executionDate: IsoDate,

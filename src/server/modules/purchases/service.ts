@@ -4,6 +4,8 @@
  * its `purchase` entry, the pending ACH debit and the debit authorisation in one
  * transaction, once per idempotency key.
  */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
@@ -16,6 +18,7 @@ import type {
   PurchaseRequest,
   PurchaseResponse,
 } from '../../../shared/purchases/purchase-contracts';
+import { achPurchaseMessages } from '../../../shared/payments/ach-messages';
 import {
   normalisePurchaseAmount,
   purchaseFormError,
@@ -28,6 +31,15 @@ import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { assertNoWatchlistHold } from '../banking/identity-service';
+import { AchRailError } from '../../providers/ach';
+import { enforceAchDebitLimits } from '../ach-rail/ach-limits';
+import {
+  findPaymentForRail,
+  loadTransferAccount,
+  sendPaymentToRail,
+  transferOrderOf,
+} from '../money/ach-transfers';
+import { moneyEngineFromContext } from '../money/engine-context';
 import { insertFundedNote } from '../money/note-repository';
 import { listRolloverTerms } from '../notes/service';
 import { maturityInstructionMessages } from '../../../shared/investments/maturity-instruction';
@@ -129,7 +141,7 @@ export async function purchaseInvestment(
 ): Promise<IdempotentOutcome<PurchaseResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  const written: { notice?: PurchaseNotice } = {};
+  const written: { notice?: PurchaseNotice; railPaymentId?: string } = {};
   const outcome = await runIdempotently<PurchaseResponse>(
     context.db,
     {
@@ -143,6 +155,22 @@ export async function purchaseInvestment(
     },
     async (tx) => {
       const checked = await checkPurchase(tx, context, input.investorId, input.body);
+      await tx.execute(sql`select id from investors where id = ${input.investorId}::uuid for update`);
+      await enforceAchDebitLimits(tx, {
+        investorId: input.investorId,
+        amount: checked.amount,
+        today,
+        timeZone: context.config.BUSINESS_TZ,
+        limits: {
+          daily: context.config.ACH_INVESTOR_DAILY_LIMIT,
+          monthly: context.config.ACH_INVESTOR_MONTHLY_LIMIT,
+        },
+      });
+      const railFunding = await authorizeFundingDebit(context, tx, {
+        amount: checked.amount,
+        bankAccountId: checked.bankAccountId,
+      });
+      if (railFunding) written.railPaymentId = railFunding.achPaymentId;
       const fundingEffectiveDate = context.providers.ach.expectedSettlementDate(today);
       const { investmentId } = await insertFundedNote(tx, {
         investorId: input.investorId,
@@ -157,6 +185,7 @@ export async function purchaseInvestment(
         fundingEffectiveDate,
         agreementVersion: AGREEMENT_VERSION,
         idempotencyKey: input.key,
+        ...(railFunding ? { railFunding } : {}),
         maturityInstruction: input.body.maturity_instruction,
         ...clientDetails(request),
       });
@@ -184,8 +213,67 @@ export async function purchaseInvestment(
       };
     },
   );
+  if (written.railPaymentId) await sendAuthorizedDebit(context, written.railPaymentId, today);
   if (written.notice) await sendPurchaseNotice(context, input.investorId, written.notice, today);
   return outcome;
+}
+
+/**
+ * On a transfer rail, the funding debit is authorised before the note exists (decision 1500):
+ * a declined authorisation (not enough money, risk) refuses the purchase and nothing is
+ * written. The payment's id, chosen here, is the authorisation's idempotency key.
+ */
+async function authorizeFundingDebit(
+  context: AppContext,
+  tx: Transaction,
+  input: { amount: string; bankAccountId: string },
+): Promise<{ achPaymentId: string; provider: 'plaid'; authorizationId: string } | null> {
+  const ach = context.providers.ach;
+  if (ach.name !== 'plaid') return null;
+  const account = await loadTransferAccount(tx, context.config.fieldEncryptionKey, input.bankAccountId);
+  if (!account) throw invalid(achPurchaseMessages.accountNotOnRail);
+  const achPaymentId = randomUUID();
+  let authorization: Awaited<ReturnType<typeof ach.authorize>>;
+  try {
+    authorization = await ach.authorize(
+      transferOrderOf(
+        { id: achPaymentId, payment_type: 'funding', direction: 'debit', amount: input.amount },
+        account,
+        true,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof AchRailError) {
+      throw new AppError('unavailable', { message: achPurchaseMessages.railUnavailable, cause: error });
+    }
+    throw error;
+  }
+  if (authorization.decision === 'declined') {
+    throw new AppError('validation_failed', {
+      message: achPurchaseMessages.declined(authorization.reason),
+      status: 422,
+    });
+  }
+  return { achPaymentId, provider: 'plaid', authorizationId: authorization.authorizationId };
+}
+
+/** Creates the authorised transfer now; if the rail cannot be reached, settle-ach-payments sends it. */
+async function sendAuthorizedDebit(context: AppContext, achPaymentId: string, today: string): Promise<void> {
+  const ach = context.providers.ach;
+  if (ach.name !== 'plaid') return;
+  try {
+    const payment = await findPaymentForRail(context.db, achPaymentId);
+    if (!payment) return;
+    await sendPaymentToRail({ ...moneyEngineFromContext(context), ach }, payment, {
+      executionDate: today,
+      isUserPresent: true,
+    });
+  } catch (error) {
+    context.log.error(
+      { err: error, achPaymentId },
+      'sending an authorised funding debit failed; the job sends it',
+    );
+  }
 }
 
 interface PurchaseNotice {

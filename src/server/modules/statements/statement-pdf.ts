@@ -24,11 +24,11 @@ function holderName(holder: StatementHolderRow): string {
 }
 
 function negative(amount: string): string {
-  return amount === '0.00' ? formatUsd(amount) : `−${formatUsd(amount)}`;
+  return amount === '0.00' ? formatUsd(amount) : `-${formatUsd(amount)}`;
 }
 
 function signed(amount: string): string {
-  return amount.startsWith('-') ? `−${formatUsd(amount.slice(1))}` : formatUsd(amount);
+  return amount.startsWith('-') ? `-${formatUsd(amount.slice(1))}` : formatUsd(amount);
 }
 
 export function statementPdf(

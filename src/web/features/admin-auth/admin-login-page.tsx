@@ -10,6 +10,7 @@ import { Logo } from '../../components/ui/logo';
 import { signInAdmin } from '../../lib/admin-api';
 import { useAdminSession } from '../../lib/admin-session';
 import { appConfig } from '../../lib/app-config';
+import { EnrolmentStep, SecondFactorStep } from './two-factor-steps';
 import './admin-login.css';
 
 /** /admin/login: 'Admin Portal' (admin spec 2), separate from investor sign-in. */
@@ -19,6 +20,7 @@ export function AdminLoginPage() {
   const location = useLocation();
   const { admin, token } = useAdminSession();
   const [failure, setFailure] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<{ step: 'verify' | 'enrol'; challenge: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,9 +41,15 @@ export function AdminLoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     const result = await signInAdmin(values.email, values.password);
-    if (result.ok) navigate(destination, { replace: true });
+    if (result.ok === true) navigate(destination, { replace: true });
+    else if (result.ok === 'second_factor') setSecondStep({ step: result.step, challenge: result.challenge });
     else setFailure(result.message);
   });
+  const signedIn = () => navigate(destination, { replace: true });
+  const restart = (message: string) => {
+    setSecondStep(null);
+    setFailure(message);
+  };
 
   return (
     <main className="admin-login">
@@ -49,10 +57,16 @@ export function AdminLoginPage() {
         <div className="admin-login-brand">
           <Logo brandName={brandName} height={30} />
         </div>
-        <h1>Admin Portal</h1>
-        <p className="muted">Sign in with your staff account.</p>
-        {failure ? <Alert tone="error">{failure}</Alert> : null}
-        <form onSubmit={onSubmit} noValidate>
+        <h1>{secondStep?.step === 'enrol' ? 'Set up two-factor' : 'Admin Portal'}</h1>
+        {secondStep?.step === 'verify' ? (
+          <SecondFactorStep challenge={secondStep.challenge} onSignedIn={signedIn} onRestart={restart} />
+        ) : null}
+        {secondStep?.step === 'enrol' ? (
+          <EnrolmentStep challenge={secondStep.challenge} onSignedIn={signedIn} onRestart={restart} />
+        ) : null}
+        {secondStep ? null : <p className="muted">Sign in with your staff account.</p>}
+        {secondStep || !failure ? null : <Alert tone="error">{failure}</Alert>}
+        <form onSubmit={onSubmit} noValidate hidden={secondStep !== null}>
           <TextField
             label="Email"
             type="email"

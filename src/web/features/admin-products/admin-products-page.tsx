@@ -14,6 +14,7 @@ import { Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui
 import { Switch } from '../../components/ui/switch';
 import { useAdminSession } from '../../lib/admin-session';
 import { formatCalendarDate } from '../../lib/format-date-time';
+import { useDebounced } from '../../lib/use-debounced';
 import { type ProductListFilters, useProductList } from './api/admin-product-queries';
 import { AuditLogModal } from './components/audit-log-modal';
 import { ProductFormModal } from './components/product-form-modal';
@@ -31,15 +32,6 @@ function availability(product: AdminProduct): string {
   if (!product.available_until) return `From ${formatCalendarDate(product.available_from ?? '')}`;
   if (!product.available_from) return `Until ${formatCalendarDate(product.available_until)}`;
   return `${formatCalendarDate(product.available_from)} – ${formatCalendarDate(product.available_until)}`;
-}
-
-function useDebounced<Value>(value: Value, milliseconds: number): Value {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), milliseconds);
-    return () => clearTimeout(timer);
-  }, [value, milliseconds]);
-  return debounced;
 }
 
 /** /admin/products: the catalogue with filters, server paging, the form, the toggle and the audit log. */

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';
 import { useInvestorDetail } from '../api/admin-dashboard-queries';
 import { AmountsOwedTable } from './amounts-owed-table';
+import { InvestorAccountPanel } from './investor-account-panel';
 import { IdentityPanel } from './identity-panel';
 import { TransactionTable } from './transaction-table';
 
@@ -87,6 +88,7 @@ function InvestorDetailBody({
       </dl>
 
       <IdentityPanel investorId={investor.id} identity={detail.identity} />
+      <InvestorAccountPanel investorId={investor.id} notes={notes} />
 
       <AmountsOwedTable amounts={amountsOwed} notes={notes} />
 

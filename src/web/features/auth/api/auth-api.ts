@@ -180,3 +180,32 @@ export async function verifyStepUp(code: string): Promise<void> {
 export async function startDemoSession(): Promise<DemoLoginResponse> {
   return post<DemoLoginResponse>('/api/auth/demo-login', {}, authFallbacks.login);
 }
+
+/**
+ * Signs in with a passkey (decision 1725): options from the server, the browser's passkey
+ * prompt, then the server's check, which starts the session. The WebAuthn library loads only
+ * when asked. Resolves false when the investor closed the prompt.
+ */
+export async function signInWithPasskey(): Promise<boolean> {
+  const { startAuthentication, WebAuthnError } = await import('@simplewebauthn/browser');
+  const optionsJSON = await apiRequest<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    '/api/auth/passkey/options',
+    { method: 'POST', body: {} },
+  );
+  let response: Awaited<ReturnType<typeof startAuthentication>>;
+  try {
+    response = await startAuthentication({ optionsJSON });
+  } catch (error) {
+    const isCancelled =
+      (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') ||
+      (error instanceof Error && error.name === 'NotAllowedError');
+    if (isCancelled) return false;
+    throw error;
+  }
+  await apiRequest<{ success: true }>('/api/auth/passkey/sign-in', { method: 'POST', body: { response } });
+  return true;
+}
+
+export function isPasskeySupported(): boolean {
+  return typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+}

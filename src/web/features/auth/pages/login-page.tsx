@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { DemoLoginResponse } from '../../../../shared/auth/contracts';
+import { passkeyMessages } from '../../../../shared/auth/passkey-contracts';
 import { SMS_RESEND_WAIT_SECONDS } from '../../../../shared/auth/sms-code';
 import { signedInDestination } from '../../../../shared/auth/next-screen';
 import { INVALID_EMAIL_MESSAGE, isPlausibleEmail } from '../../../../shared/validation/email';
@@ -14,9 +15,11 @@ import { startSignUp } from '../../../lib/start-sign-up';
 import {
   authFallbacks,
   checkPhoneCode,
+  isPasskeySupported,
   loginWithPassword,
   requestPasswordReset,
   sendPhoneCode,
+  signInWithPasskey,
   startDemoSession,
 } from '../api/auth-api';
 import { AuthCard, AuthStatus } from '../components/auth-card';
@@ -318,8 +321,42 @@ export function LoginPage() {
           </>
         ) : null}
       </div>
+      {isPasskeySupported() ? <PasskeySignIn onSignedIn={goOn} /> : null}
       {appConfig().isDemoMode ? <DemoShortcut /> : null}
     </AuthCard>
+  );
+}
+
+/** "Sign in with a passkey" (decision 1725): no e-mail needed, the device offers its passkeys. */
+function PasskeySignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
+  const [isBusy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <div className="auth-passkey">
+      <p className="auth-divider">
+        <span>or</span>
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <Button
+        variant="secondary"
+        block
+        isBusy={isBusy}
+        disabled={isBusy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          try {
+            if (await signInWithPasskey()) await onSignedIn();
+          } catch (caught) {
+            setError(messageOf(caught, passkeyMessages.signInFailed));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {isBusy ? 'WAITING FOR YOUR PASSKEY...' : 'Sign in with a passkey'}
+      </Button>
+    </div>
   );
 }
 

@@ -87,13 +87,13 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
 
   if (status.name === 'loading') return <LoadingState />;
   if (status.name === 'error') return <ErrorState title="Something went wrong" message={status.message} />;
-  if (status.name === 'form') {
-    return <IdentityForm onVerified={onDone} onSettled={reload} onCancel={onCancel} />;
+  // A verified identity with a watchlist hit stops on its screen: purchases will be paused.
+  const onVerified = (verified: IdentityStatusResponse) =>
+    isWatchlistHold(verified.watchlist) ? setStatus({ name: 'ready', identity: verified }) : onDone();
+  if (status.name === 'form' || (status.name === 'ready' && status.identity.status === 'not_started')) {
+    return <IdentityForm onVerified={onVerified} onSettled={reload} onCancel={onCancel} />;
   }
   const { identity } = status;
-  if (identity.status === 'not_started') {
-    return <IdentityForm onVerified={onDone} onSettled={reload} onCancel={onCancel} />;
-  }
   if (identity.status === 'rejected') {
     return <IdentityFailed onRetry={() => setStatus({ name: 'form' })} onCancel={onCancel} />;
   }

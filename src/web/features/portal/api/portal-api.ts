@@ -83,7 +83,7 @@ export const fetchNotifications = () =>
   apiRequest<NotificationListResponse>(pageDataUrls.portalNotifications);
 export const markNotificationsRead = () =>
   apiRequest<{ ok: boolean }>('/api/portal/notifications/read', { method: 'POST', body: {} });
-export const fetchDocuments = () => apiRequest<DocumentListResponse>('/api/portal/documents');
+export const fetchDocuments = () => apiRequest<DocumentListResponse>(pageDataUrls.portalDocuments);
 
 export function fetchTransactions(filter: TransactionFilter, cursor: string | null) {
   return apiRequest<TransactionPage>(portalTransactionsUrl(filter, cursor));
@@ -110,6 +110,9 @@ export function exportUrl(
 export const promissoryNoteUrl = (investmentId: string) =>
   `/api/portal/documents/promissory-notes/${investmentId}`;
 export const taxFormUrl = (year: number) => `/api/portal/documents/tax-forms/${year}`;
+export const statementUrl = (month: string) => `/api/portal/documents/statements/${month}`;
+export const signedAgreementUrl = (investmentId: string) =>
+  `/api/portal/documents/agreements/${investmentId}`;
 
 export const fetchProducts = () => apiRequest<ProductListResponse>(pageDataUrls.products);
 export const fetchPurchaseOptions = () => apiRequest<PurchaseOptionsResponse>(pageDataUrls.purchaseOptions);

@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   fetchBalanceHistory,
+  fetchDocuments,
   fetchOverview,
   fetchProducts,
   fetchPurchaseOptions,
@@ -32,6 +33,9 @@ const prefetches: Record<string, (queryClient: QueryClient) => Promise<unknown>[
   ],
   '/transfer': (queryClient) => [
     queryClient.prefetchQuery({ queryKey: portalKeys.transfers, queryFn: fetchTransfers }),
+  ],
+  '/documents': (queryClient) => [
+    queryClient.prefetchQuery({ queryKey: portalKeys.documents, queryFn: fetchDocuments }),
   ],
 };
 

@@ -41,9 +41,10 @@ const overview: OverviewResponse = {
   notes: [],
   note_count: 0,
   referral: { code: 'ADA2026', path: '/signup?ref=ADA2026', signups: 0 },
+  owed_to_you: '0.00',
 };
 
-async function renderOverviewFor(isReturningVisitor: boolean) {
+async function renderOverviewFor(isReturningVisitor: boolean, shown: OverviewResponse = overview) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
@@ -55,7 +56,7 @@ async function renderOverviewFor(isReturningVisitor: boolean) {
           investor: { ...investor, is_returning_visitor: isReturningVisitor },
         });
       }
-      if (url === '/api/portal/overview') return json(overview);
+      if (url === '/api/portal/overview') return json(shown);
       if (url === '/api/portal/balance-history') return json({ points: [] });
       return json({ error: { code: 'not_found', message: 'Not found' } }, 404);
     }),
@@ -83,5 +84,18 @@ describe('the account overview greeting (issue 13 item 17: no "Welcome back" on 
 
   it('welcomes a returning investor back', async () => {
     expect((await renderOverviewFor(true)).textContent).toBe('Welcome back, Ada');
+  });
+});
+
+describe('money owed to the investor (PRODUCT.md 36)', () => {
+  it('says how much is owed and where to fix the bank account', async () => {
+    await renderOverviewFor(false, { ...overview, owed_to_you: '42.75' });
+    const notice = (await screen.findByText('$42.75 is owed to you.')).closest('.alert')!;
+    expect(notice.textContent).toContain('update your bank account in Settings and we send it again');
+  });
+
+  it('shows nothing when nothing is owed', async () => {
+    await renderOverviewFor(false);
+    expect(screen.queryByText(/is owed to you/)).toBeNull();
   });
 });

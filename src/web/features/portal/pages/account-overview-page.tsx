@@ -1,7 +1,8 @@
 /** /account-overview (spec 2, PRODUCT.md 12, 20, 21): greeting, balance and its history, investments, discover more. */
 import '../portal.css';
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { Link } from 'react-router';
+import { Alert, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { formatUsd } from '../../../../shared/format/money-format';
@@ -48,6 +49,12 @@ export function AccountOverviewPage() {
           {isReturningVisitor ? 'Welcome back' : 'Welcome'}, {data.first_name || NAME_FALLBACK}
         </h1>
       </header>
+      {data.owed_to_you !== '0.00' ? (
+        <Alert tone="warning" title={`${formatUsd(data.owed_to_you)} is owed to you.`}>
+          Your bank returned a payment we sent you. The money is still yours: update your bank account in{' '}
+          <Link to="/settings">Settings</Link> and we send it again.
+        </Alert>
+      ) : null}
       <section className="card balance-card" aria-labelledby="balance-heading">
         <div className="balance-head">
           <div>

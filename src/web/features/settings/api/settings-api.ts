@@ -18,6 +18,11 @@ import type {
   NotificationPreferencesView,
 } from '../../../../shared/settings/notification-preferences';
 import { pageDataUrls } from '../../../../shared/pages/route-preloads';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import type { PasskeyListResponse, PasskeyView } from '../../../../shared/auth/passkey-contracts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 
 export const settingsKeys = { settings: ['settings'] as const };
@@ -108,4 +113,26 @@ export function saveTaxInformation(form: TaxInformationFormInput): Promise<TaxIn
 
 export function isStepUpRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'step_up_required';
+}
+
+export const passkeyKeys = { list: ['settings', 'passkeys'] as const };
+
+export function fetchPasskeys(): Promise<PasskeyListResponse> {
+  return apiRequest<PasskeyListResponse>('/api/settings/passkeys');
+}
+
+/** Registration options; answers step_up_required without a fresh SMS code. */
+export function fetchPasskeyRegistrationOptions(): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return apiRequest<PublicKeyCredentialCreationOptionsJSON>('/api/settings/passkeys/options', {
+    method: 'POST',
+    body: {},
+  });
+}
+
+export function addPasskey(body: { name: string; response: RegistrationResponseJSON }): Promise<PasskeyView> {
+  return apiRequest<PasskeyView>('/api/settings/passkeys', { method: 'POST', body });
+}
+
+export function deletePasskey(passkeyId: string): Promise<{ ok: boolean }> {
+  return apiRequest<{ ok: boolean }>(`/api/settings/passkeys/${passkeyId}`, { method: 'DELETE' });
 }

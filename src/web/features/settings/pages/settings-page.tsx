@@ -18,6 +18,7 @@ import { fetchSettings, settingsKeys } from '../api/settings-api';
 import { BankAccountCard } from '../components/bank-account-card';
 import { ChangeBankModal } from '../components/change-bank-modal';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { ProfileCard } from '../components/profile-card';
 import { TaxInformationCard } from '../components/tax-information-card';
 import { useStepUp } from '../hooks/use-step-up';
@@ -144,6 +145,7 @@ export function SettingsPage({
         onLink={() => setBankFlow({ name: 'wizard' })}
         onChange={() => setBankFlow({ name: 'explain-change' })}
       />
+      <PasskeysCard />
       <NotificationPreferencesCard
         preferences={data.notification_preferences}
         isPhoneVerified={data.phone_verified}

@@ -1,0 +1,205 @@
+/** SQL of the year-end tax run (decision 1622). */
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client';
+import { iso } from '../transfers/repository';
+
+/** One investor's interest for the year with what the tax record and the current form say. */
+export interface TaxYearCandidate {
+  investor_id: string;
+  email: string;
+  interest: string;
+  legal_first_name: string | null;
+  legal_last_name: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  postal_code: string | null;
+  tin_type: 'ssn' | 'itin' | null;
+  tin_last_four: string | null;
+  form_id: string | null;
+  form_version: number | null;
+  form_interest: string | null;
+  form_first_name: string | null;
+  form_last_name: string | null;
+  form_address1: string | null;
+  form_address2: string | null;
+  form_city: string | null;
+  form_state: string | null;
+  form_postal_code: string | null;
+  form_tin_type: string | null;
+  form_tin_last_four: string | null;
+}
+
+/**
+ * Interest paid or credited in the calendar year, net of reversed postings (as decision 603's
+ * form), for every investor at or over the threshold or already holding a form for the year.
+ */
+export async function selectTaxYearCandidates(
+  db: Executor,
+  input: { taxYear: number; threshold: string },
+): Promise<TaxYearCandidate[]> {
+  const result = await db.execute(sql`
+    with interest as (
+      select t.investor_id,
+             sum(case when t.transaction_type = 'interest_payment' then t.amount else -t.amount end) as interest
+      from investment_transactions t
+      left join investment_transactions r on r.id = t.reverses_transaction_id
+      where (t.transaction_type = 'interest_payment' or (t.transaction_type = 'reversal' and r.transaction_type = 'interest_payment'))
+        and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
+        and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
+      group by t.investor_id
+    )
+    select v.id as investor_id, v.email, coalesce(i.interest, 0)::text as interest,
+           r.legal_first_name, r.legal_last_name, r.address1, r.address2, r.city, r.state, r.postal_code, r.tin_type,
+           r.ssn_last_four as tin_last_four,
+           f.id as form_id, f.version as form_version, f.interest_amount::text as form_interest,
+           f.recipient_first_name as form_first_name, f.recipient_last_name as form_last_name,
+           f.recipient_address1 as form_address1, f.recipient_address2 as form_address2, f.recipient_city as form_city,
+           f.recipient_state as form_state, f.recipient_postal_code as form_postal_code, f.tin_type as form_tin_type,
+           f.tin_last_four as form_tin_last_four
+    from investors v
+    left join interest i on i.investor_id = v.id
+    left join tax_records r on r.investor_id = v.id
+    left join tax_forms f on f.investor_id = v.id and f.tax_year = ${input.taxYear}::int and f.is_current
+    where coalesce(i.interest, 0) >= ${input.threshold}::numeric or f.id is not null
+    order by v.id`);
+  return rowsOf<TaxYearCandidate>(result);
+}
+
+/** One run at a time: a second run of any year waits for the first to commit. */
+export async function lockTaxRuns(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(1622)`);
+}
+
+export async function insertTaxRun(
+  tx: Executor,
+  input: { taxYear: number; startedBy: string; now: Date },
+): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into tax_runs (tax_year, started_by, started_at)
+    values (${input.taxYear}::int, ${input.startedBy}::uuid, ${input.now}::timestamptz) returning id`);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+export async function finishTaxRun(
+  tx: Executor,
+  input: {
+    id: string;
+    formsIssued: number;
+    correctionsIssued: number;
+    unchanged: number;
+    missingTaxRecords: number;
+    totalInterest: string;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    update tax_runs set forms_issued = ${input.formsIssued}, corrections_issued = ${input.correctionsIssued},
+      unchanged_count = ${input.unchanged}, missing_tax_record_count = ${input.missingTaxRecords},
+      total_interest = ${input.totalInterest}::numeric
+    where id = ${input.id}::uuid`);
+}
+
+export interface IssuedForm {
+  investorId: string;
+  taxYear: number;
+  taxRunId: string;
+  version: number;
+  supersedesFormId: string | null;
+  interestAmount: string;
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  tinType: 'ssn' | 'itin';
+  tinLastFour: string;
+  now: Date;
+}
+
+/** Issues a form; a correction first retires the form it supersedes (only one is current). */
+export async function insertTaxForm(tx: Executor, form: IssuedForm): Promise<void> {
+  if (form.supersedesFormId) {
+    await tx.execute(sql`update tax_forms set is_current = false where id = ${form.supersedesFormId}::uuid`);
+  }
+  await tx.execute(sql`
+    insert into tax_forms (investor_id, tax_year, tax_run_id, version, is_correction, is_current, supersedes_form_id,
+      interest_amount, recipient_first_name, recipient_last_name, recipient_address1, recipient_address2, recipient_city,
+      recipient_state, recipient_postal_code, tin_type, tin_last_four, issued_at)
+    values (${form.investorId}::uuid, ${form.taxYear}::int, ${form.taxRunId}::uuid, ${form.version}::int,
+      ${form.version > 1}, true, ${form.supersedesFormId}::uuid, ${form.interestAmount}::numeric, ${form.firstName},
+      ${form.lastName}, ${form.address1}, ${form.address2}, ${form.city}, ${form.state}, ${form.postalCode},
+      ${form.tinType}, ${form.tinLastFour}, ${form.now}::timestamptz)`);
+}
+
+export async function selectTaxRuns(db: Executor, taxYear: number) {
+  const result = await db.execute(sql`
+    select r.id, r.tax_year, a.first_name || ' ' || a.last_name as started_by, ${iso('r.started_at')} as started_at,
+           r.forms_issued, r.corrections_issued, r.unchanged_count, r.missing_tax_record_count,
+           r.total_interest::text as total_interest
+    from tax_runs r join admin_users a on a.id = r.started_by
+    where r.tax_year = ${taxYear}::int order by r.started_at desc, r.id desc limit 50`);
+  return rowsOf<{
+    id: string;
+    tax_year: number;
+    started_by: string;
+    started_at: string;
+    forms_issued: number;
+    corrections_issued: number;
+    unchanged_count: number;
+    missing_tax_record_count: number;
+    total_interest: string;
+  }>(result);
+}
+
+export async function selectCurrentForms(db: Executor, taxYear: number) {
+  const result = await db.execute(sql`
+    select id, investor_id, recipient_first_name || ' ' || recipient_last_name as recipient_name, tin_last_four,
+           interest_amount::text as interest_amount, version, is_correction, ${iso('issued_at')} as issued_at
+    from tax_forms where tax_year = ${taxYear}::int and is_current
+    order by recipient_last_name, recipient_first_name, investor_id`);
+  return rowsOf<{
+    id: string;
+    investor_id: string;
+    recipient_name: string;
+    tin_last_four: string;
+    interest_amount: string;
+    version: number;
+    is_correction: boolean;
+    issued_at: string;
+  }>(result);
+}
+
+export interface FilingRow {
+  investor_id: string;
+  interest_amount: string;
+  recipient_first_name: string;
+  recipient_last_name: string;
+  recipient_address1: string;
+  recipient_address2: string | null;
+  recipient_city: string;
+  recipient_state: string;
+  recipient_postal_code: string;
+  ssn_encrypted: string | null;
+}
+
+/**
+ * The forms a FIRE file reports: an original file, every investor's first form (as issued to
+ * them); a correction file, the current form of every investor whose form was corrected.
+ */
+export async function selectFormsToFile(
+  db: Executor,
+  input: { taxYear: number; kind: 'original' | 'correction' },
+): Promise<FilingRow[]> {
+  const which = input.kind === 'original' ? sql`f.version = 1` : sql`f.is_correction and f.is_current`;
+  const result = await db.execute(sql`
+    select f.investor_id, f.interest_amount::text as interest_amount, f.recipient_first_name, f.recipient_last_name,
+           f.recipient_address1, f.recipient_address2, f.recipient_city, f.recipient_state, f.recipient_postal_code,
+           r.ssn_encrypted
+    from tax_forms f left join tax_records r on r.investor_id = f.investor_id
+    where f.tax_year = ${input.taxYear}::int and ${which}
+    order by f.investor_id`);
+  return rowsOf<FilingRow>(result);
+}

@@ -1,0 +1,297 @@
+/**
+ * The year-end tax run (issue 16 item 5, decision 1622). For an ended tax year it issues the
+ * 1099-INT of every investor with at least $10 of interest (kept as issued: figure and recipient),
+ * queues a "your form is ready" notice in the same transaction (decision 1311's durable queue,
+ * channels per the investor's preferences), and on a re-run issues a corrected form to anyone
+ * whose figure or recipient details changed since. The IRS file (Publication 1220) is built from
+ * the kept forms, so its totals are the forms' totals.
+ */
+import {
+  TAX_RUN_THRESHOLD,
+  type TaxRun,
+  type TaxYearOverviewResponse,
+  taxRunMessages,
+} from '../../../shared/admin/back-office-contracts';
+import { AppError } from '../../../shared/errors/app-error';
+import {
+  addMoney,
+  compareMoney,
+  parseMoneyToCents,
+  toMoneyString,
+} from '../../../shared/money/decimal-string';
+import type { AppContext } from '../../context';
+import { decryptField } from '../../security/field-encryption';
+import type { AdminPrincipal } from '../admin-auth/admin-guard';
+import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
+import { enqueueNotices } from '../notifications/notice-queue-repository';
+import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file';
+import {
+  finishTaxRun,
+  insertTaxForm,
+  insertTaxRun,
+  lockTaxRuns,
+  selectCurrentForms,
+  selectFormsToFile,
+  selectTaxRuns,
+  selectTaxYearCandidates,
+  type TaxYearCandidate,
+} from './repository';
+import { taxFormReadyMessage } from './tax-form-notice';
+
+/** The latest tax year that has ended, in the business time zone. */
+export function latestEndedTaxYear(context: AppContext): number {
+  return Number(context.clock.today().slice(0, 4)) - 1;
+}
+
+function assertEnded(context: AppContext, taxYear: number): void {
+  if (taxYear > latestEndedTaxYear(context)) {
+    throw new AppError('validation_failed', { message: taxRunMessages.yearNotEnded });
+  }
+}
+
+interface Recipient {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string | null;
+  city: string;
+  state: string;
+  postalCode: string;
+  tinType: 'ssn' | 'itin';
+  tinLastFour: string;
+}
+
+function recipientOf(row: TaxYearCandidate): Recipient | null {
+  if (row.legal_first_name !== null && row.tin_last_four !== null) {
+    return {
+      firstName: row.legal_first_name,
+      lastName: row.legal_last_name ?? '',
+      address1: row.address1 ?? '',
+      address2: row.address2,
+      city: row.city ?? '',
+      state: row.state ?? '',
+      postalCode: row.postal_code ?? '',
+      tinType: row.tin_type ?? 'ssn',
+      tinLastFour: row.tin_last_four,
+    };
+  }
+  return null;
+}
+
+function recipientOnForm(row: TaxYearCandidate): Recipient {
+  return {
+    firstName: row.form_first_name ?? '',
+    lastName: row.form_last_name ?? '',
+    address1: row.form_address1 ?? '',
+    address2: row.form_address2,
+    city: row.form_city ?? '',
+    state: row.form_state ?? '',
+    postalCode: row.form_postal_code ?? '',
+    tinType: row.form_tin_type === 'itin' ? 'itin' : 'ssn',
+    tinLastFour: row.form_tin_last_four ?? '',
+  };
+}
+
+function sameRecipient(left: Recipient, right: Recipient): boolean {
+  return (Object.keys(left) as (keyof Recipient)[]).every(
+    (key) => (left[key] ?? null) === (right[key] ?? null),
+  );
+}
+
+export async function runTaxYear(
+  context: AppContext,
+  admin: AdminPrincipal,
+  taxYear: number,
+): Promise<TaxRun> {
+  assertEnded(context, taxYear);
+  const now = context.clock.now();
+  const brandName = context.config.BRAND_NAME;
+  const runId = await context.db.transaction(async (tx) => {
+    await lockTaxRuns(tx);
+    const id = await insertTaxRun(tx, { taxYear, startedBy: admin.adminUserId, now });
+    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_RUN_THRESHOLD });
+    let formsIssued = 0;
+    let correctionsIssued = 0;
+    let unchanged = 0;
+    let missingTaxRecords = 0;
+    let totalInterest = '0.00';
+    const notices = [];
+    for (const row of candidates) {
+      const interest = toMoneyString(row.interest);
+      const current = recipientOf(row);
+      if (row.form_id === null) {
+        if (!current) {
+          missingTaxRecords += 1;
+          continue;
+        }
+        await insertTaxForm(tx, {
+          investorId: row.investor_id,
+          taxYear,
+          taxRunId: id,
+          version: 1,
+          supersedesFormId: null,
+          interestAmount: interest,
+          ...current,
+          now,
+        });
+        formsIssued += 1;
+        totalInterest = addMoney(totalInterest, interest);
+        notices.push({
+          investorId: row.investor_id,
+          ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection: false }),
+        });
+        continue;
+      }
+      const onForm = recipientOnForm(row);
+      const recipient = current ?? onForm;
+      const isSameAmount = compareMoney(interest, toMoneyString(row.form_interest ?? '0')) === 0;
+      if (isSameAmount && sameRecipient(recipient, onForm)) {
+        unchanged += 1;
+        totalInterest = addMoney(totalInterest, interest);
+        continue;
+      }
+      await insertTaxForm(tx, {
+        investorId: row.investor_id,
+        taxYear,
+        taxRunId: id,
+        version: (row.form_version ?? 1) + 1,
+        supersedesFormId: row.form_id,
+        interestAmount: interest,
+        ...recipient,
+        now,
+      });
+      correctionsIssued += 1;
+      totalInterest = addMoney(totalInterest, interest);
+      notices.push({
+        investorId: row.investor_id,
+        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection: true }),
+      });
+    }
+    await enqueueNotices(tx, notices, now);
+    await finishTaxRun(tx, {
+      id,
+      formsIssued,
+      correctionsIssued,
+      unchanged,
+      missingTaxRecords,
+      totalInterest,
+    });
+    await recordAdminAudit(tx, {
+      ...auditBy(admin),
+      action: 'tax_run.run',
+      target: { type: 'tax_run', id },
+      after: {
+        tax_year: taxYear,
+        forms_issued: formsIssued,
+        corrections_issued: correctionsIssued,
+        unchanged,
+        missing_tax_records: missingTaxRecords,
+        total_interest: totalInterest,
+      },
+      at: now,
+    });
+    return id;
+  });
+  const runs = await selectTaxRuns(context.db, taxYear);
+  const run = runs.find((entry) => entry.id === runId)!;
+  return { ...run, total_interest: toMoneyString(run.total_interest) };
+}
+
+export async function loadTaxYear(
+  context: AppContext,
+  requestedYear?: number,
+): Promise<TaxYearOverviewResponse> {
+  const latest = latestEndedTaxYear(context);
+  const taxYear = Math.min(requestedYear ?? latest, latest);
+  const [runs, forms, candidates] = [
+    await selectTaxRuns(context.db, taxYear),
+    await selectCurrentForms(context.db, taxYear),
+    await selectTaxYearCandidates(context.db, { taxYear, threshold: TAX_RUN_THRESHOLD }),
+  ];
+  const missing = candidates.filter((row) => row.form_id === null && recipientOf(row) === null);
+  let interest = '0.00';
+  for (const form of forms) interest = addMoney(interest, form.interest_amount);
+  return {
+    tax_year: taxYear,
+    latest_year: latest,
+    runs: runs.map((run) => ({ ...run, total_interest: toMoneyString(run.total_interest) })),
+    forms: forms.map((form) => ({ ...form, interest_amount: toMoneyString(form.interest_amount) })),
+    totals: {
+      form_count: forms.length,
+      interest: toMoneyString(interest),
+      correction_count: forms.filter((form) => form.is_correction).length,
+      original_count: forms.filter((form) => !form.is_correction).length,
+    },
+    missing_tax_records: missing.slice(0, 100).map((row) => ({
+      investor_id: row.investor_id,
+      email: row.email,
+      interest: toMoneyString(row.interest),
+    })),
+    is_fire_configured: fireSettings(context) !== null,
+  };
+}
+
+/** "Steadyline Notes LLC, 100 Harbor Street, Suite 400, Boston, MA 02210" -> its parts. */
+export function parsePostalAddress(address: string): Omit<FirePayer, 'tin' | 'phone'> | null {
+  const parts = address.split(',').map((part) => part.trim());
+  const last = parts.at(-1)?.match(/^([A-Za-z]{2})\s+(\d{5}(?:-?\d{4})?)$/);
+  if (parts.length < 4 || !last) return null;
+  return {
+    name: parts[0]!,
+    address: parts.slice(1, -2).join(', '),
+    city: parts.at(-2)!,
+    state: last[1]!.toUpperCase(),
+    zip: last[2]!,
+  };
+}
+
+function fireSettings(context: AppContext): { transmitter: FireTransmitter; payer: FirePayer } | null {
+  const { PAYER_TIN, IRS_TCC, IRS_CONTACT_NAME, IRS_CONTACT_PHONE, COMPANY_POSTAL_ADDRESS, SUPPORT_EMAIL } =
+    context.config;
+  const address = parsePostalAddress(COMPANY_POSTAL_ADDRESS);
+  if (!PAYER_TIN || !IRS_TCC || !IRS_CONTACT_NAME || !IRS_CONTACT_PHONE || !address) return null;
+  const tin = PAYER_TIN.replace('-', '');
+  return {
+    transmitter: {
+      ...address,
+      tin,
+      tcc: IRS_TCC,
+      contactName: IRS_CONTACT_NAME,
+      contactPhone: IRS_CONTACT_PHONE,
+      contactEmail: SUPPORT_EMAIL,
+    },
+    payer: { ...address, tin, phone: IRS_CONTACT_PHONE },
+  };
+}
+
+/** The Publication 1220 file of the year's forms; the full TINs are decrypted only here. */
+export async function buildTaxYearFireFile(
+  context: AppContext,
+  input: { taxYear: number; kind: 'original' | 'correction'; isTest: boolean },
+): Promise<{ fileName: string; body: string }> {
+  assertEnded(context, input.taxYear);
+  const settings = fireSettings(context);
+  if (!settings) throw new AppError('conflict', { message: taxRunMessages.fireNotConfigured });
+  const rows = await selectFormsToFile(context.db, { taxYear: input.taxYear, kind: input.kind });
+  if (rows.length === 0) throw new AppError('not_found', { message: taxRunMessages.noForms });
+  const body = buildFireFile({
+    taxYear: input.taxYear,
+    isTest: input.isTest,
+    isPriorYear: input.taxYear < latestEndedTaxYear(context),
+    isCorrection: input.kind === 'correction',
+    ...settings,
+    payees: rows.map((row) => ({
+      accountNumber: row.investor_id.replaceAll('-', '').slice(0, 20).toUpperCase(),
+      tin: row.ssn_encrypted ? decryptField(context.config.fieldEncryptionKey, row.ssn_encrypted) : '',
+      firstName: row.recipient_first_name,
+      lastName: row.recipient_last_name,
+      address: [row.recipient_address1, row.recipient_address2].filter(Boolean).join(' '),
+      city: row.recipient_city,
+      state: row.recipient_state,
+      zip: row.recipient_postal_code,
+      interestCents: parseMoneyToCents(row.interest_amount) ?? 0n,
+    })),
+  });
+  const suffix = `${input.kind === 'correction' ? '-correction' : ''}${input.isTest ? '-test' : ''}`;
+  return { fileName: `1099-INT-${input.taxYear}${suffix}.txt`, body };
+}

@@ -1,0 +1,216 @@
+/**
+ * /admin/approvals (issue 16 item 4): four-eyes adjustments waiting for a second admin, and the
+ * decided ones. Approve writes the ledger entry; reject needs a reason. Your own proposals show
+ * who must approve them instead of the buttons (the server refuses them either way).
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import {
+  type Adjustment,
+  type AdjustmentStatus,
+  adjustmentMessages,
+  reasonSchema,
+} from '../../../shared/admin/back-office-contracts';
+import { investorDisplayName } from '../../../shared/admin/display';
+import { can } from '../../../shared/admin/permissions';
+import { formatUsd } from '../../../shared/format/money-format';
+import { investmentTypeLabel } from '../../../shared/products/plans';
+import { Button } from '../../components/ui/button';
+import { DataTable } from '../../components/ui/data-table';
+import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
+import { TextField } from '../../components/ui/field';
+import { Tabs } from '../../components/ui/tabs';
+import { useAdminSession } from '../../lib/admin-session';
+import { formatLocalDateTime } from '../../lib/format-date-time';
+import { useAdjustments, useDecideAdjustment } from './api/operations-queries';
+import './admin-operations.css';
+
+const tabs: { value: AdjustmentStatus; label: string }[] = [
+  { value: 'pending', label: 'Waiting for approval' },
+  { value: 'applied', label: 'Applied' },
+  { value: 'rejected', label: 'Rejected' },
+];
+
+export function AdminApprovalsPage() {
+  const { admin } = useAdminSession();
+  const mayDecide = can(admin?.role, 'adjustments:approve');
+  const [status, setStatus] = useState<AdjustmentStatus>('pending');
+  const [page, setPage] = useState(1);
+  const list = useAdjustments(status, page);
+  useEffect(() => {
+    document.title = 'Approvals · Admin';
+  }, []);
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
+  return (
+    <div className="admin-operations">
+      <div className="admin-page-header">
+        <div>
+          <h1>Approvals</h1>
+          <p>
+            Manual ledger adjustments: one admin proposes, a different operations or super admin approves.
+          </p>
+        </div>
+      </div>
+      <section className="admin-panel">
+        <div className="operations-tabs">
+          <Tabs
+            label="Adjustments by status"
+            items={tabs}
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
+              setPage(1);
+            }}
+          />
+        </div>
+        {list.isPending ? <LoadingState /> : null}
+        {list.isError ? <ErrorState message={list.error.message} /> : null}
+        {list.data && list.data.adjustments.length === 0 ? (
+          <EmptyState title={status === 'pending' ? 'Nothing waits for approval' : 'None yet'}>
+            Adjustments are proposed from an investor's detail on the dashboard.
+          </EmptyState>
+        ) : null}
+        {list.data && list.data.adjustments.length > 0 ? (
+          <DataTable
+            caption="Adjustments"
+            rows={list.data.adjustments}
+            rowKey={(row) => row.id}
+            isBusy={list.isFetching}
+            columns={[
+              {
+                key: 'investor',
+                label: 'Investor',
+                isTitle: true,
+                cell: (row) => (
+                  <span>
+                    {investorDisplayName(row.investor)}
+                    <span className="muted operations-sub">{row.investor.email}</span>
+                  </span>
+                ),
+              },
+              {
+                key: 'note',
+                label: 'Note',
+                cell: (row) =>
+                  `${investmentTypeLabel(row.investment_type)} · now ${formatUsd(row.note_value)}`,
+              },
+              {
+                key: 'change',
+                label: 'Change',
+                isNumeric: true,
+                cell: (row) => (
+                  <Badge tone={row.direction === 'credit' ? 'success' : 'warning'}>
+                    {row.direction === 'credit' ? '+' : '−'}
+                    {formatUsd(row.amount)}
+                  </Badge>
+                ),
+              },
+              { key: 'reason', label: 'Reason', cell: (row) => row.reason },
+              {
+                key: 'proposed',
+                label: 'Proposed',
+                cell: (row) => `${row.proposed_by.name}, ${formatLocalDateTime(row.proposed_at)}`,
+              },
+              status === 'pending'
+                ? {
+                    key: 'decide',
+                    label: 'Decision',
+                    cell: (row: Adjustment) =>
+                      !mayDecide ? (
+                        <span className="muted">Operations or super admin decides</span>
+                      ) : row.proposed_by.id === admin?.id ? (
+                        <span className="muted">Your proposal: another admin approves</span>
+                      ) : (
+                        <DecideAdjustment adjustment={row} />
+                      ),
+                  }
+                : {
+                    key: 'decided',
+                    label: 'Decided',
+                    cell: (row: Adjustment) =>
+                      `${row.decided_by?.name ?? ''}, ${row.decided_at ? formatLocalDateTime(row.decided_at) : ''}${
+                        row.decision_reason ? ` (${row.decision_reason})` : ''
+                      }`,
+                  },
+            ]}
+          />
+        ) : null}
+        {list.data && list.data.total > 0 ? (
+          <div className="admin-pagination">
+            <span>
+              {list.data.total} {list.data.total === 1 ? 'adjustment' : 'adjustments'} · page {list.data.page}{' '}
+              of {pages}
+            </span>
+            <div className="row">
+              <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function DecideAdjustment({ adjustment }: { adjustment: Adjustment }) {
+  const decide = useDecideAdjustment();
+  const [isRejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const reject = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reasonSchema.safeParse(reason);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? adjustmentMessages.notPending);
+      return;
+    }
+    setError(null);
+    decide.mutate({ id: adjustment.id, verb: 'reject', reason: parsed.data });
+  };
+  return (
+    <div className="decide-adjustment">
+      {decide.isError ? <Alert tone="error">{decide.error.message}</Alert> : null}
+      {isRejecting ? (
+        <form className="decide-form" onSubmit={reject} noValidate>
+          <TextField
+            label="Reason to reject"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={error}
+            maxLength={500}
+          />
+          <div className="row">
+            <Button type="submit" size="sm" variant="danger" isBusy={decide.isPending}>
+              Reject
+            </Button>
+            <Button type="button" size="sm" variant="secondary" onClick={() => setRejecting(false)}>
+              Back
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="row decide-buttons">
+          <Button
+            size="sm"
+            isBusy={decide.isPending}
+            onClick={() => decide.mutate({ id: adjustment.id, verb: 'approve' })}
+            aria-label={`Approve ${adjustment.direction} of ${formatUsd(adjustment.amount)} for ${investorDisplayName(adjustment.investor)}`}
+          >
+            Approve
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setRejecting(true)}>
+            Reject…
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
