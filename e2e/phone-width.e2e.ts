@@ -117,6 +117,28 @@ describe('every route at 390 px', () => {
     expect(tooWide).toEqual([]);
   }, 300_000);
 
+  // /notes/:investmentId has a parameter, so the router list leaves it out: every demo note is measured here.
+  it('fits every note page (/notes/:investmentId), its math table included', async () => {
+    const { page } = investor;
+    await settle(page, '/account-overview');
+    const ids = await page.evaluate(async () => {
+      const list = await (await fetch('/api/portal/investments?type=all&limit=50')).json();
+      return (list.investments as { id: string }[]).map((row) => row.id);
+    });
+    expect(ids.length).toBeGreaterThan(0);
+    const tooWide: string[] = [];
+    for (const id of ids) {
+      await settle(page, `/notes/${id}`);
+      await page.locator('details.math-projection').evaluateAll((elements) => {
+        for (const element of elements) (element as HTMLDetailsElement).open = true;
+      });
+      const { scrollWidth, widest, spilling } = await measureWidth(page);
+      if (scrollWidth > phone.width) tooWide.push(`/notes/${id}: ${scrollWidth} px, widest ${widest}`);
+      if (spilling.length > 0) tooWide.push(`/notes/${id}: ${spilling.join('; ')}`);
+    }
+    expect(tooWide).toEqual([]);
+  }, 120_000);
+
   it('opens a tapped transaction in view, and it closes again', async () => {
     const { page } = investor;
     await settle(page, '/transaction-summary');

@@ -22,7 +22,7 @@ export type PreferenceKey = `${NotificationKind}_${NotificationChannel}`;
 export const notificationKindLabels: Record<NotificationKind, { title: string; description: string }> = {
   investment_purchase: {
     title: 'Investment purchases',
-    description: 'Confirmation when you buy a note.',
+    description: 'Confirmation when you buy a note, and reminders before a High-Yield note matures.',
   },
   interest_payment: {
     title: 'Interest payments',

@@ -107,7 +107,7 @@ describe('at maturity', () => {
       status: 'paid',
       reason: 'maturity_payout',
       scheduled: '2025-02-10',
-      credit: 'completed',
+      credit: 'settled',
     });
     expect(notifier.withdrawals).toEqual([`${investor.investorId}:2025-02-10:11802.47`]);
     expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);

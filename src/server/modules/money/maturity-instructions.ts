@@ -75,7 +75,7 @@ async function lockMaturedWithInstruction(
              where b.investor_id = i.investor_id and b.is_primary and b.deleted_at is null and b.verification_status = 'verified'
              order by b.created_at limit 1) as bank_account_id,
            not exists (select 1 from ach_payments f where f.investment_id = i.id and f.payment_type = 'funding'
-                         and f.status <> 'completed') as is_funded
+                         and f.status <> 'settled') as is_funded
     from investments i
     where i.status = 'matured' and i.investment_type = 'high_yield' and i.maturity_instruction is not null and ${owners}
     order by i.investor_id, i.maturity_date, i.id

@@ -33,6 +33,11 @@ const statusLabels: Record<NoteDetailResponse['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** Ten-place dollars with the sign before the dollar sign ("-$0.0001369864"). */
+function exactUsd(value: string): string {
+  return value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`;
+}
+
 function monthLabel(period: string): string {
   return new Date(`${period}T12:00:00Z`).toLocaleDateString('en-US', {
     month: 'long',
@@ -71,7 +76,7 @@ function PostingTable({
           isNumeric: true,
           cell: (row) => `${ratePercent(row.interest_rate_annual)}%`,
         },
-        { key: 'exact', label: 'Exact accrual', isNumeric: true, cell: (row) => `$${row.exact_accrual}` },
+        { key: 'exact', label: 'Exact accrual', isNumeric: true, cell: (row) => exactUsd(row.exact_accrual) },
         {
           key: 'posted',
           label: isProjection ? 'To be posted' : 'Posted',
@@ -83,7 +88,7 @@ function PostingTable({
                 ? '$0.00 (rounds to nothing)'
                 : formatUsd(row.posted_amount),
         },
-        { key: 'carried', label: 'Carried fraction', isNumeric: true, cell: (row) => `$${row.carried}` },
+        { key: 'carried', label: 'Carried fraction', isNumeric: true, cell: (row) => exactUsd(row.carried) },
       ]}
     />
   );
@@ -173,7 +178,7 @@ export function NotePage() {
     <div className="portal-page note-page">
       <header className="page-head">
         <p className="eyebrow">
-          <Link to="/transaction-summary?view=investments">Investments</Link> / Note {note.reference}
+          <Link to="/transaction-summary">Investments</Link> / Note {note.reference}
         </p>
         <h1>
           {investmentTypeLabel(note.investment_type)} note {note.reference}{' '}
@@ -214,7 +219,7 @@ export function NotePage() {
           </div>
           <div>
             <dt>Accruing, not yet posted</dt>
-            <dd>${note.interest_accrued}</dd>
+            <dd>{exactUsd(note.interest_accrued)}</dd>
           </div>
           {note.projected_value_at_maturity ? (
             <div>
