@@ -11,7 +11,10 @@ import {
   adminUsers,
   investmentProductAudit,
   investmentProducts,
+  investorStatusChanges,
+  ledgerAdjustments,
   pageHotspots,
+  taxRuns,
 } from '../../db/schema';
 import { type SignedInInvestor, signUpInvestor } from '../../test-support/investor-auth';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -124,6 +127,50 @@ function endpoints(): Endpoint[] {
       action: 'identity:clear-watchlist',
       payload: () => ({ reason: 'Matrix check: not the listed person.' }),
     },
+    // Investor lifecycle, four-eyes adjustments and the tax run (issue 16 items 3-5): the
+    // writes name ids that do not exist, so an allowed role gets past the guard to a 404 and
+    // the matrix investor stays as it is for the rest of the file.
+    { method: 'GET', url: `/api/admin/investors/${investor.investorId}/account`, action: 'dashboard:view' },
+    ...(['suspend', 'reinstate', 'close', 'revoke-sessions'] as const).map(
+      (verb): Endpoint => ({
+        method: 'POST',
+        url: `/api/admin/investors/00000000-0000-4000-8000-000000000021/${verb}`,
+        action: 'investors:manage',
+        payload: () => ({ reason: 'Matrix check of the lifecycle.' }),
+      }),
+    ),
+    {
+      method: 'POST',
+      url: '/api/admin/withdrawals/00000000-0000-4000-8000-000000000022/cancel',
+      action: 'investors:manage',
+      payload: () => ({ reason: 'Matrix check of a cancellation.' }),
+    },
+    { method: 'GET', url: '/api/admin/adjustments?status=pending', action: 'adjustments:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/adjustments',
+      action: 'adjustments:propose',
+      payload: () => ({
+        investment_id: '00000000-0000-4000-8000-000000000023',
+        direction: 'credit',
+        amount: '1.00',
+        reason: 'Matrix check of a proposal.',
+      }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/adjustments/00000000-0000-4000-8000-000000000024/approve',
+      action: 'adjustments:approve',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/adjustments/00000000-0000-4000-8000-000000000024/reject',
+      action: 'adjustments:approve',
+      payload: () => ({ reason: 'Matrix check of a rejection.' }),
+    },
+    { method: 'GET', url: '/api/admin/tax-runs?year=2025', action: 'tax:view' },
+    { method: 'POST', url: '/api/admin/tax-runs', action: 'tax:run', payload: () => ({ tax_year: 2025 }) },
+    { method: 'GET', url: '/api/admin/tax-runs/fire-file?year=2025&kind=original', action: 'tax:run' },
     ...jobFunctionRuns,
   ];
 }
@@ -144,7 +191,19 @@ async function writeCounts() {
   const hotspots = await db.select().from(pageHotspots);
   const [invited] = await db.select({ value: count() }).from(adminInvitations);
   const staff = await db.select({ role: adminUsers.role, isActive: adminUsers.isActive }).from(adminUsers);
-  return { products: products?.value, audit: audit?.value, hotspots, invited: invited?.value, staff };
+  const [statusChanges] = await db.select({ value: count() }).from(investorStatusChanges);
+  const [adjustments] = await db.select({ value: count() }).from(ledgerAdjustments);
+  const [runs] = await db.select({ value: count() }).from(taxRuns);
+  return {
+    products: products?.value,
+    audit: audit?.value,
+    hotspots,
+    invited: invited?.value,
+    staff,
+    statusChanges: statusChanges?.value,
+    adjustments: adjustments?.value,
+    taxRuns: runs?.value,
+  };
 }
 
 beforeAll(async () => {
