@@ -107,6 +107,8 @@ export async function startAppProcess(options: {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Its clock runs TEST_CLOCK_OFFSET_MS ahead, and authenticator codes follow its clock.
+  clockOffsets.set(`http://127.0.0.1:${options.port}`, Number(options.env?.TEST_CLOCK_OFFSET_MS ?? 0));
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
   const output = () => chunks.join('');
@@ -174,13 +176,15 @@ export async function callProcess(
 /** What a test knows of an admin's authenticator: the secret and the last time step it used. */
 const authenticators = new Map<string, { secret: string; lastStep: number }>();
 const TOTP_PERIOD_MS = 30_000;
+/** How far ahead of the wall clock each started process's clock runs (TEST_CLOCK_OFFSET_MS), by URL. */
+const clockOffsets = new Map<string, number>();
 
-/** A code the app has not accepted yet (it takes a code once, one step either side of now). */
-async function nextCode(email: string): Promise<string> {
+/** A code the app has not accepted yet (it takes a code once, one step either side of its now). */
+async function nextCode(email: string, clockOffsetMs: number): Promise<string> {
   const known = authenticators.get(email);
   if (!known) throw new Error(`No authenticator is known for ${email}`);
   for (;;) {
-    const nowStep = Math.floor(Date.now() / TOTP_PERIOD_MS);
+    const nowStep = Math.floor((Date.now() + clockOffsetMs) / TOTP_PERIOD_MS);
     const step = Math.max(nowStep, known.lastStep + 1);
     if (step <= nowStep + 1) {
       known.lastStep = step;
@@ -188,7 +192,9 @@ async function nextCode(email: string): Promise<string> {
         timestamp: step * TOTP_PERIOD_MS,
       });
     }
-    await new Promise((resolve) => setTimeout(resolve, (nowStep + 1) * TOTP_PERIOD_MS - Date.now() + 200));
+    await new Promise((resolve) =>
+      setTimeout(resolve, (nowStep + 1) * TOTP_PERIOD_MS - (Date.now() + clockOffsetMs) + 200),
+    );
   }
 }
 
@@ -202,6 +208,7 @@ export async function adminHeadersOn(
   email: string,
   password: string,
 ): Promise<{ cookie: string; 'x-admin-token': string }> {
+  const clockOffsetMs = clockOffsets.get(base) ?? 0;
   let answer = await callProcess(base, 'POST', '/functions/v1/admin-login', { body: { email, password } });
   const step = answer.body as { second_factor?: string; challenge?: string } | null;
   if (step?.second_factor === 'enrol') {
@@ -211,11 +218,11 @@ export async function adminHeadersOn(
     const { secret, enrolment } = started.body as { secret: string; enrolment: string };
     authenticators.set(email, { secret, lastStep: 0 });
     answer = await callProcess(base, 'POST', '/api/admin/login/enrolment/confirm', {
-      body: { challenge: step.challenge, enrolment, code: await nextCode(email) },
+      body: { challenge: step.challenge, enrolment, code: await nextCode(email, clockOffsetMs) },
     });
   } else if (step?.second_factor === 'verify') {
     answer = await callProcess(base, 'POST', '/api/admin/login/verify', {
-      body: { challenge: step.challenge, code: await nextCode(email) },
+      body: { challenge: step.challenge, code: await nextCode(email, clockOffsetMs) },
     });
   }
   const cookie = answer.cookies.find((value) => value.startsWith('sl_admin_session='));

@@ -22,6 +22,10 @@ it('posts, accrues and pays exactly what the reference model says', async () => 
       await truncateAll(database);
       expect(await compareEngineWithModel(database.db, scenario)).toEqual([]);
     }),
-    { numRuns: 8, endOnFailure: true },
+    {
+      numRuns: 8,
+      endOnFailure: true,
+      ...(process.env.PROPERTY_SEED ? { seed: Number(process.env.PROPERTY_SEED) } : {}),
+    },
   );
 }, 120_000);
