@@ -181,12 +181,12 @@ describe('the investor identity journey', () => {
     // Password + SMS code.
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Check your phone').waitFor();
     await page.getByText(`***-***-${phoneDigits.slice(-4)}`).waitFor();
     const secondFactor = await newestSms(phoneE164, phoneSms.created_at);
     await page.getByLabel('Verification code').fill(codeIn(secondFactor));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/get-started');
 
     await signOutFromDashboard(page);
@@ -200,7 +200,7 @@ describe('the investor identity journey', () => {
     await page.getByText('Enter your code').waitFor();
     const signInSms = await newestSms(phoneE164, secondFactor.created_at);
     await page.getByLabel('Verification code').fill(codeIn(signInSms));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/get-started');
     await context.close();
   });
@@ -218,13 +218,13 @@ describe('the investor identity journey', () => {
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Check your phone').waitFor();
     await page.getByText(/We sent a 6-digit code to/).waitFor();
     const signInSms = await newestSms(phoneE164, signUpSms.created_at);
     expect(signInSms.id).not.toBe(signUpSms.id);
     await page.getByLabel('Verification code').fill(codeIn(signInSms));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/get-started');
     await context.close();
   });
