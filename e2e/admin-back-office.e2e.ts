@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { signInAdminWithTwoFactor } from './support/admin-sign-in';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, openPage } from './support/browser';
 
@@ -113,11 +114,7 @@ describe('the admin back office', () => {
 
   it('an operator signs in, finds an investor, runs a product and reads its audit log', async () => {
     const { page, context, errors } = await openPage(browser, server.baseUrl);
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(operator.email);
-    await page.getByLabel('Password').fill(operator.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInAdminWithTwoFactor(page, operator);
 
     const topBar = page.locator('header.admin-topbar');
     await topBar.waitFor();
@@ -203,11 +200,7 @@ describe('the admin back office', () => {
     const first = before.hotspots[0]!;
 
     const { page, context, errors } = await openPage(browser, server.baseUrl);
-    await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(operator.email);
-    await page.getByLabel('Password').fill(operator.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await signInAdminWithTwoFactor(page, operator);
     await page.goto('/abouttemp');
     await page.getByRole('button', { name: 'Edit hotspots' }).click();
     const handle = page.locator('.hotspot-handle').first();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
+import { signInAdminWithTwoFactor } from './support/admin-sign-in';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, openPage } from './support/browser';
 
@@ -71,11 +72,7 @@ afterAll(async () => {
 });
 
 async function signIn(page: Page, admin: { email: string; password: string }): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin/dashboard');
+  await signInAdminWithTwoFactor(page, admin);
 }
 
 describe('four-eyes adjustments', () => {

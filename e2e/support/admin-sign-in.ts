@@ -66,3 +66,55 @@ export async function demoAdminApiToken(request: APIRequestContext, baseUrl: str
     throw new Error(`second factor answered ${verified.status()}: ${await verified.text()}`);
   return ((await verified.json()) as { token: string }).token;
 }
+
+/** The authenticators browser tests enrolled for the admins they created, by e-mail. */
+const enrolledAuthenticators = new Map<string, { secret: string; lastStep: number }>();
+
+/** The next time step whose code the server has not accepted for this authenticator. */
+async function nextUnusedStep(known: { lastStep: number }): Promise<number> {
+  for (;;) {
+    const nowStep = Math.floor(Date.now() / PERIOD_MS);
+    const step = Math.max(nowStep, known.lastStep + 1);
+    if (step <= nowStep + 1) {
+      known.lastStep = step;
+      return step;
+    }
+    await new Promise((resolve) => setTimeout(resolve, (nowStep + 1) * PERIOD_MS - Date.now() + 200));
+  }
+}
+
+/**
+ * Signs in an admin a test created (not the demo admin) through /admin/login, as that person
+ * would: the password, then two-factor when the role requires it — enrolling it the first time
+ * (reading the key the page shows, as an authenticator app would scan it) and entering a fresh
+ * code after that. Waits for the dashboard.
+ */
+export async function signInAdminWithTwoFactor(
+  page: Page,
+  admin: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const enrol = page.getByRole('heading', { name: 'Set up two-factor' });
+  const verify = page.getByLabel('Authentication code');
+  const dashboard = page.locator('header.admin-topbar');
+  await enrol.or(verify).or(dashboard).first().waitFor();
+  if (await enrol.isVisible()) {
+    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+    const known = { secret, lastStep: 0 };
+    enrolledAuthenticators.set(admin.email, known);
+    const step = await nextUnusedStep(known);
+    await page.getByLabel('Code from your app').fill(totpCode(secret, step * PERIOD_MS));
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  } else if (await verify.isVisible()) {
+    const known = enrolledAuthenticators.get(admin.email);
+    if (!known) throw new Error(`No authenticator was enrolled for ${admin.email} in this test file`);
+    const step = await nextUnusedStep(known);
+    await verify.fill(totpCode(known.secret, step * PERIOD_MS));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await page.waitForURL('**/admin/dashboard');
+}
