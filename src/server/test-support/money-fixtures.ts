@@ -162,17 +162,14 @@ export async function runMoneyDay(engine: TestEngine, date: IsoDate): Promise<vo
 export type DayOrder = 'cron' | 'withdrawals-first';
 
 /**
- * Fires the money jobs for one day with transfers paid before the month-end interest run.
- * Maturities keep their cron place after the interest run: a note rolled over before the day's
- * interest run would have its first months posted one run earlier than the reference model
- * posts them (the same figures, at another time; decision 1700), which is not what this order
- * is about.
+ * Fires the money jobs for one day with transfers paid before the month-end interest run
+ * (maturities first, so a note that matures that day can pay the transfer, as in the model).
  */
 export async function runMoneyDayInOrder(engine: TestEngine, date: IsoDate, order: DayOrder): Promise<void> {
   if (order === 'cron') return runMoneyDay(engine, date);
   engine.setDate(date);
+  await processMaturities(engine, date);
   await processWithdrawals(engine, date);
   await calculateDailyInterest(engine, date);
-  await processMaturities(engine, date);
   await settleAchPayments(engine, date);
 }
