@@ -64,14 +64,8 @@ export function scenarioArbitrary(limits: {
     ),
     termYears: fc.integer({ min: 1, max: 3 }),
     startOffset: fc.integer({ min: 0, max: 730 + limits.horizonDays }),
-    // KNOWN DEFECT (decision 1700, "Open"): with maturity instructions in the random
-    // portfolios, engine and model disagree on some seeds (pay-out dates, and the accrual of a
-    // rolled-over note around a transfer). Until that is settled the default run draws notes
-    // without an instruction; PROPERTY_MATURITY_INSTRUCTIONS=1 draws them all and shows the
-    // counterexamples. The example tests in maturity-instructions.test.ts still run.
-    instruction: (process.env.PROPERTY_MATURITY_INSTRUCTIONS === '1'
-      ? fc.constantFrom('none' as const, 'pay_out' as const, 1 as const, 2 as const, 3 as const)
-      : fc.constant('none' as const)) as fc.Arbitrary<'none' | 'pay_out' | 1 | 2 | 3>,
+    // None, pay out, or roll over (3 years is not offered: paid out instead); decision 1730.
+    instruction: fc.constantFrom('none' as const, 'pay_out' as const, 1 as const, 2 as const, 3 as const),
   });
   return fc.record({
     notes: fc.uniqueArray(note, {
@@ -243,6 +237,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
               : row.maturity_instruction === 'roll_over'
                 ? { kind: 'roll_over', termYears: row.rollover_term_years ?? 0 }
                 : null,
+          fundingEffectiveDate: row.funding_effective_date,
         }),
       ),
     transfers: transferRows.map(

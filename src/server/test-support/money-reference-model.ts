@@ -138,6 +138,16 @@ export function runReferenceModel(input: {
   rolloverRates?: ReadonlyMap<number, bigint>;
 }): ModelResult {
   const runs = input.notes.map(newRun);
+  /**
+   * Whether a note's funding debit has settled before the run on `date`: it settles in the
+   * last job (ACH settlement) of the first run on or after its effective date, so the run that
+   * settles it is not yet funded when its maturity job acts.
+   */
+  function fundedBefore(note: ModelNote, date: IsoDate): boolean {
+    const due = note.fundingEffectiveDate;
+    if (!due) return true;
+    return input.runDates.some((run) => run >= due && run < date);
+  }
   const entries: ModelEntry[] = [];
   const transfers = new Map(
     input.transfers.map((transfer) => [transfer.key, 'pending' as 'pending' | 'paid' | 'failed']),
@@ -177,6 +187,10 @@ export function runReferenceModel(input: {
   function carryOutInstruction(run: NoteRun, date: IsoDate): void {
     const instruction = run.note.instruction;
     if (!instruction) return;
+    // PRODUCT.md 36: a note's value moves (out, or into a rollover) only once its funding has
+    // settled; until then it waits, matured, and the first run after the settlement acts.
+    run.instructionPending = !fundedBefore(run.note, date);
+    if (run.instructionPending) return;
     const value = noteValue(run);
     run.withdrawn += value;
     run.status = 'withdrawn';
@@ -186,31 +200,40 @@ export function runReferenceModel(input: {
       const key = rolloverKey(run.note.key);
       entries.push({ noteKey: run.note.key, type: 'reinvestment', amountCents: value, date, period: null });
       entries.push({ noteKey: key, type: 'reinvestment', amountCents: value, date, period: null });
-      runs.push(
-        newRun({
-          key,
-          investorKey: run.note.investorKey,
-          type: 'high_yield',
-          principalCents: value,
-          rateMillionths: rate,
-          startDate: run.note.maturityDate,
-          maturityDate: addYears(run.note.maturityDate, instruction.termYears),
-          instruction,
-          fundingEffectiveDate: null,
-        }),
-      );
+      const rollover = newRun({
+        key,
+        investorKey: run.note.investorKey,
+        type: 'high_yield',
+        principalCents: value,
+        rateMillionths: rate,
+        startDate: run.note.maturityDate,
+        maturityDate: addYears(run.note.maturityDate, instruction.termYears),
+        instruction,
+        fundingEffectiveDate: null,
+      });
+      // It earns from the maturity date, so a late run brings it up to date at once, as the
+      // interest run of that day would have: months ended before the run are posted (dated
+      // that run) and the days before the run accrued. The maturity pass below still visits
+      // it: a note the late run finds already matured again rolls over again (chained).
+      bringUpToDate(rollover, date);
+      runs.push(rollover);
       return;
     }
     entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: value, date, period: null });
   }
 
+  /** The interest run's work on an active note for a run date: ended months posted, days accrued. */
+  function bringUpToDate(run: NoteRun, date: IsoDate): void {
+    postEndedMonths(run, date);
+    const end = earningEnd(run);
+    const target = end !== null && end < date ? end : date;
+    if (target > run.accruedThrough) run.accruedThrough = target;
+  }
+
   for (const date of input.runDates) {
     for (const run of runs) {
       if (run.status !== 'active') continue;
-      postEndedMonths(run, date);
-      const end = earningEnd(run);
-      const target = end !== null && end < date ? end : date;
-      if (target > run.accruedThrough) run.accruedThrough = target;
+      bringUpToDate(run, date);
     }
     for (const run of runs) {
       if (run.status === 'matured' && run.instructionPending) {
