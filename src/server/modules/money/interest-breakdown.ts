@@ -6,7 +6,7 @@
  * conversion on D stops from D, a returned transfer earns again from the day after.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, addMonths, type IsoDate, maxDate } from '../../../shared/dates/calendar-date';
+import { addDays, addMonths, type IsoDate, maxDate, minDate } from '../../../shared/dates/calendar-date';
 import {
   interestSchedule,
   type PrincipalReduction,
@@ -122,9 +122,12 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
   const isHighYield = note.investment_type === 'high_yield';
   const isClosed = note.status === 'withdrawn';
   const lastPosted = note.last_posted_period;
-  // A Standard note emptied by a transfer had its last posting end on the day it stopped earning.
+  // A note emptied by a transfer (Standard) or paid out before maturity (an undone rollover)
+  // had its last posting end on the day it stopped earning.
   const endDate = isHighYield
-    ? note.maturity_date
+    ? isClosed
+      ? minDate(note.maturity_date, note.accrued_through)
+      : note.maturity_date
     : isClosed
       ? note.accrued_through
       : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
