@@ -5,13 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { addDays, type IsoDate } from '../../shared/dates/calendar-date';
+import { addDays, type IsoDate, maxDate } from '../../shared/dates/calendar-date';
 import { rateToMillionths } from '../../shared/ledger/interest';
 import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-string';
 import { type Database, rowsOf } from '../db/client';
 import { investmentProducts } from '../db/schema';
 import { buildNoteBreakdown, readBreakdownNote } from '../modules/money/interest-breakdown';
 import { runLedgerCheck } from '../modules/money/ledger-check';
+import { recordReinvestmentChoice } from '../modules/money/reinvestment-repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import {
   buyNote,
@@ -23,6 +24,7 @@ import {
 import {
   formatTenBillionths,
   type ModelNote,
+  type ModelReinvestmentChoice,
   type ModelTransfer,
   rolloverKey,
   runReferenceModel,
@@ -43,7 +45,11 @@ export interface Scenario {
     startOffset: number;
     /** High-Yield: none, pay out, or roll over into a term (3 years is not offered: paid out instead). */
     instruction: 'none' | 'pay_out' | 1 | 2 | 3;
+    /** Standard: reinvest the interest from the first month (decision 1740). */
+    reinvest?: boolean;
   }[];
+  /** Reinvestment switched on or off for the n-th note (mod the count; Standard notes only), on a day. */
+  switches?: { note: number; reinvest: boolean; offset: number }[];
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
   runOffsets: number[];
 }
@@ -72,6 +78,7 @@ export function scenarioArbitrary(limits: {
     instruction: (process.env.PROPERTY_MATURITY_INSTRUCTIONS === '1'
       ? fc.constantFrom('none' as const, 'pay_out' as const, 1 as const, 2 as const, 3 as const)
       : fc.constant('none' as const)) as fc.Arbitrary<'none' | 'pay_out' | 1 | 2 | 3>,
+    reinvest: fc.boolean(),
   });
   return fc.record({
     notes: fc.uniqueArray(note, {
@@ -79,6 +86,14 @@ export function scenarioArbitrary(limits: {
       maxLength: limits.maxNotes,
       selector: (value) => value.startOffset,
     }),
+    switches: fc.array(
+      fc.record({
+        note: fc.nat({ max: 20 }),
+        reinvest: fc.boolean(),
+        offset: fc.integer({ min: 0, max: 730 + limits.horizonDays }),
+      }),
+      { maxLength: 3 },
+    ),
     transfers: fc.uniqueArray(
       fc.record({
         investor: fc.integer({ min: 0, max: 1 }),
@@ -123,8 +138,10 @@ export async function compareEngineWithModel(
       minimumPurchaseAmount: '1000.00',
     })),
   );
+  const bought: { investmentId: string; investorId: string; type: string; startDate: IsoDate }[] = [];
   for (const note of scenario.notes) {
-    await buyNote(engine, {
+    const startDate = addDays(FIRST_START, note.startOffset);
+    const { investmentId } = await buyNote(engine, {
       ...investors[note.investor]!,
       maturityInstruction:
         note.instruction === 'none'
@@ -136,7 +153,29 @@ export async function compareEngineWithModel(
       principal: centsToMoney(BigInt(note.principalCents)),
       rate: rateText(note.rateMillionths),
       termYears: note.type === 'standard' ? 1 : note.termYears + 1,
-      startDate: addDays(FIRST_START, note.startOffset),
+      startDate,
+      reinvestInterest: note.type === 'standard' && note.reinvest === true,
+    });
+    bought.push({
+      investmentId,
+      investorId: investors[note.investor]!.investorId,
+      type: note.type,
+      startDate,
+    });
+  }
+  // A switch governs the months after its day's, which no run before that day can post, so
+  // recording them all before the runs is the same as recording each on its day.
+  for (const change of [...(scenario.switches ?? [])].sort((a, b) => a.offset - b.offset)) {
+    const note = bought[change.note % bought.length]!;
+    if (note.type !== 'standard') continue;
+    const changedOn = maxDate(addDays(FIRST_START, change.offset), note.startDate);
+    await recordReinvestmentChoice(db, {
+      investmentId: note.investmentId,
+      investorId: note.investorId,
+      reinvest: change.reinvest,
+      changedOn,
+      source: 'investor',
+      now: new Date(`${changedOn}T18:00:00Z`),
     });
   }
   const transfers = [...scenario.transfers].sort((a, b) => a.requestOffset - b.requestOffset);
@@ -182,6 +221,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     amount_withdrawn: string;
     accrued_through: string;
     interest_accrued: string;
+    interest_reinvested: string;
     value: string;
     origin: string;
     source_investment_id: string | null;
@@ -198,6 +238,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
                to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date, i.status,
                i.interest_posted::text as interest_posted, i.amount_withdrawn::text as amount_withdrawn,
                to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through, i.interest_accrued::text as interest_accrued,
+               i.interest_reinvested::text as interest_reinvested,
                (select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value
         from investments i order by i.start_date, i.created_at, i.id`,
   );
@@ -219,6 +260,24 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     modelKeys.set(row.id, row.origin === 'rollover' && source ? rolloverKey(source) : row.id);
   }
   const keyOf = (id: string) => modelKeys.get(id) ?? id;
+  const choiceRows = await query<{
+    investment_id: string;
+    reinvest: boolean;
+    source: string;
+    changed_on: IsoDate;
+  }>(
+    db,
+    sql`select investment_id, reinvest, source, to_char(changed_on, 'YYYY-MM-DD') as changed_on
+        from interest_reinvestment_changes order by id`,
+  );
+  const choicesOf = (id: string): ModelReinvestmentChoice[] =>
+    choiceRows
+      .filter((row) => row.investment_id === id)
+      .map((row) => ({
+        reinvest: row.reinvest,
+        atPurchase: row.source === 'purchase',
+        madeOn: row.changed_on,
+      }));
   const offered = await query<{ term_years: number; rate: string }>(
     db,
     sql`select term_years, max(interest_rate_annual)::text as rate from investment_products
@@ -243,6 +302,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
               : row.maturity_instruction === 'roll_over'
                 ? { kind: 'roll_over', termYears: row.rollover_term_years ?? 0 }
                 : null,
+          reinvestment: choicesOf(row.id),
         }),
       ),
     transfers: transferRows.map(
@@ -270,6 +330,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
       accruedThrough: row.accrued_through,
       accrued: row.interest_accrued,
       value: row.value,
+      reinvested: row.interest_reinvested,
     };
     const wanted = {
       status: expected.status,
@@ -278,6 +339,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
       accruedThrough: expected.accruedThrough,
       accrued: formatTenBillionths(expected.accruedTenBillionths),
       value: centsToMoney(expected.valueCents),
+      reinvested: centsToMoney(expected.reinvestedCents),
     };
     if (JSON.stringify(actual) !== JSON.stringify(wanted)) {
       differences.push(`note ${row.id}: engine ${JSON.stringify(actual)} model ${JSON.stringify(wanted)}`);
@@ -289,10 +351,12 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     amount: string;
     date: string;
     period: string | null;
+    credited: boolean;
   }>(
     db,
     sql`select investment_id, transaction_type as type, amount::text as amount, to_char(transaction_date, 'YYYY-MM-DD') as date,
-               to_char(posting_period, 'YYYY-MM-DD') as period
+               to_char(posting_period, 'YYYY-MM-DD') as period,
+               (transaction_type = 'interest_payment' and value_effect > 0) as credited
         from investment_transactions where transaction_type in ('interest_payment', 'withdrawal', 'reinvestment')`,
   );
   const describe = (entry: {
@@ -301,7 +365,9 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
     amount: string;
     date: string;
     period: string | null;
-  }) => `${entry.note} ${entry.type} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
+    credited: boolean;
+  }) =>
+    `${entry.note} ${entry.type}${entry.credited ? ' (credited)' : ''} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
   const engineEntries = entryRows.map((row) => describe({ ...row, note: keyOf(row.investment_id) })).sort();
   const modelEntries = model.entries
     .map((entry) =>
@@ -311,6 +377,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
         amount: centsToMoney(entry.amountCents),
         date: entry.date,
         period: entry.period,
+        credited: entry.credited === true,
       }),
     )
     .sort();

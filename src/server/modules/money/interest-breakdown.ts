@@ -14,6 +14,7 @@ import {
 } from '../../../shared/ledger/interest-schedule';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { type Executor, rowsOf } from '../../db/client';
+import { readReinvestmentChoices } from './reinvestment-repository';
 
 export interface BreakdownNote {
   id: string;
@@ -128,11 +129,16 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
     : isClosed
       ? note.accrued_through
       : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
+  // A Standard note's reinvested months compound (decision 1740); High-Yield credits do not.
+  const reinvestment = isHighYield
+    ? undefined
+    : ((await readReinvestmentChoices(db, [note.id])).get(note.id) ?? []);
   const schedule = interestSchedule({
     principal: note.principal_amount,
     rate: note.interest_rate_annual,
     startDate: note.start_date,
     reductions: reductionsOf(note, entries),
+    ...(reinvestment ? { reinvestment } : {}),
     endDate,
   });
   const rows: BreakdownRow[] = [];
@@ -142,6 +148,8 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
       const entry = postings.get(period.period);
       rows.push({
         ...period,
+        // Where the posting went is the ledger's fact (a closed note's last interest is paid out).
+        reinvested: isHighYield ? false : entry ? cents(entry.value_effect) > 0n : period.reinvested,
         ledgerAmount: entry?.amount ?? null,
         postedOn: entry?.transaction_date ?? null,
       });
