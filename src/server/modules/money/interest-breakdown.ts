@@ -6,7 +6,7 @@
  * conversion on D stops from D, a returned transfer earns again from the day after.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, addMonths, type IsoDate, maxDate } from '../../../shared/dates/calendar-date';
+import { addDays, addMonths, type IsoDate, maxDate, startOfMonth } from '../../../shared/dates/calendar-date';
 import {
   interestSchedule,
   type PrincipalReduction,
@@ -99,7 +99,7 @@ export interface NoteBreakdown {
   rows: BreakdownRow[];
   /** Interest paid or credited so far, net of reversals. */
   incomeToDate: string;
-  /** The schedule's periods still to come (High-Yield to maturity). */
+  /** The schedule's periods still to come (High-Yield to maturity, Standard the next 12 months). */
   projection: SchedulePeriod[];
 }
 
@@ -124,11 +124,16 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
   const isClosed = note.status === 'withdrawn';
   const lastPosted = note.last_posted_period;
   // A Standard note emptied by a transfer had its last posting end on the day it stopped earning.
+  // An earning Standard note is projected 12 months past its last posting (decision 1740: a
+  // reinvesting note's months compound), assuming no transfer.
+  const isEarningStandard = !isHighYield && note.status === 'active';
   const endDate = isHighYield
     ? note.maturity_date
     : isClosed
       ? note.accrued_through
-      : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
+      : isEarningStandard
+        ? addMonths(startOfMonth(lastPosted ?? note.start_date), 13)
+        : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
   // A Standard note's reinvested months compound (decision 1740); High-Yield credits do not.
   const reinvestment = isHighYield
     ? undefined
@@ -153,7 +158,7 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
         ledgerAmount: entry?.amount ?? null,
         postedOn: entry?.transaction_date ?? null,
       });
-    } else if (isHighYield && note.status === 'active') {
+    } else if (note.status === 'active') {
       projection.push(period);
     }
   }
