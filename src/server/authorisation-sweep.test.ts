@@ -144,6 +144,7 @@ const expected: Record<string, Expectation> = {
   'GET /api/portal/notes/:investmentId': investorRoute(200, 404),
   // The owner's note is a Standard note: it has no maturity instruction and was not rolled over.
   'PUT /api/portal/notes/:investmentId/maturity-instruction': investorRoute(409, 404),
+  'PUT /api/portal/notes/:investmentId/interest-reinvestment': investorRoute(200, 404),
   'POST /api/portal/notes/:investmentId/undo-rollover': investorRoute(409, 404),
   'GET /api/portal/documents': investorRoute(200),
   'GET /api/portal/documents/promissory-notes/:investmentId': investorRoute(200, 404),

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -659,6 +660,15 @@ export const investments = pgTable(
     withdrawnPrincipalDays: numeric('withdrawn_principal_days', { precision: 24, scale: 2 })
       .notNull()
       .default('0'),
+    /** Standard only: interest credited to the note instead of paid to the bank (decision 1740). */
+    interestReinvested: money('interest_reinvested').notNull().default('0'),
+    /**
+     * Standard only: sum over reinvested postings of amount x (the day it starts earning - start_date),
+     * so cumulative interest = rate x ((principal - withdrawn + reinvested) x days + withdrawn days - this) / 365.
+     */
+    reinvestedPrincipalDays: numeric('reinvested_principal_days', { precision: 24, scale: 2 })
+      .notNull()
+      .default('0'),
     /** The sum of the note's applied manual adjustments, signed (migration 0171, decision 1621). */
     amountAdjusted: money('amount_adjusted').notNull().default('0'),
     idempotencyKey: text('idempotency_key'),
@@ -705,6 +715,12 @@ export const investments = pgTable(
     index('investments_high_yield_maturity_idx')
       .on(table.maturityDate)
       .where(sql`investment_type = 'high_yield' and status = 'active'`),
+    check(
+      'investments_interest_reinvested_check',
+      sql.raw(
+        "interest_reinvested >= 0 and (investment_type = 'standard' or (interest_reinvested = 0 and reinvested_principal_days = 0))",
+      ),
+    ),
     check('investments_dates_check', sql.raw('maturity_date > start_date and accrued_through >= start_date')),
   ],
 );
@@ -1243,6 +1259,37 @@ export const notificationDeliveries = pgTable(
 
 /** What the investor sees under the portal's bell. */
 /** The 30- and 7-day reminders before a High-Yield note matures, each sent once. */
+/**
+ * A Standard note's interest reinvestment choices (decision 1740): each governs the postings of
+ * `effective_period` (a month's first day) on, until a later one; the latest row wins.
+ */
+export const interestReinvestmentChanges = pgTable(
+  'interest_reinvestment_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id, { onDelete: 'cascade' }),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    reinvest: boolean('reinvest').notNull(),
+    effectivePeriod: date('effective_period', { mode: 'string' }).notNull(),
+    changedOn: date('changed_on', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('interest_reinvestment_changes_note_idx').on(
+      table.investmentId,
+      table.effectivePeriod.desc(),
+      table.id.desc(),
+    ),
+    check('interest_reinvestment_changes_period_check', sql.raw('extract(day from effective_period) = 1')),
+    check('interest_reinvestment_changes_source_check', inList('source', ['purchase', 'investor'])),
+  ],
+);
+
 export const maturityReminders = pgTable(
   'maturity_reminders',
   {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { addDays, type IsoDate } from '../../shared/dates/calendar-date';
+import { addDays, type IsoDate, maxDate } from '../../shared/dates/calendar-date';
 import { AppError } from '../../shared/errors/app-error';
 import { rateToMillionths } from '../../shared/ledger/interest';
 import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-string';
@@ -14,6 +14,7 @@ import { investmentProducts } from '../db/schema';
 import { buildNoteBreakdown, readBreakdownNote } from '../modules/money/interest-breakdown';
 import { runLedgerCheck } from '../modules/money/ledger-check';
 import { undoRollover } from '../modules/money/maturity-instructions';
+import { recordReinvestmentChoice } from '../modules/money/reinvestment-repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import {
   buyNote,
@@ -26,6 +27,7 @@ import {
 import {
   formatTenBillionths,
   type ModelNote,
+  type ModelReinvestmentChoice,
   type ModelTransfer,
   rolloverKey,
   runReferenceModel,
@@ -52,7 +54,11 @@ export interface Scenario {
      * days from the maturity it is refused, by engine and model alike).
      */
     undo?: { runAfter: number; undoAfter: number } | null;
+    /** Standard: reinvest the interest from the first month (decision 1740). */
+    reinvest?: boolean;
   }[];
+  /** Reinvestment switched on or off for the n-th note (mod the count; Standard notes only), on a day. */
+  switches?: { note: number; reinvest: boolean; offset: number }[];
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
   runOffsets: number[];
 }
@@ -85,6 +91,7 @@ export function scenarioArbitrary(limits: {
         weight: 1,
       },
     ),
+    reinvest: fc.boolean(),
   });
   return fc.record({
     notes: fc.uniqueArray(note, {
@@ -92,6 +99,14 @@ export function scenarioArbitrary(limits: {
       maxLength: limits.maxNotes,
       selector: (value) => value.startOffset,
     }),
+    switches: fc.array(
+      fc.record({
+        note: fc.nat({ max: 20 }),
+        reinvest: fc.boolean(),
+        offset: fc.integer({ min: 0, max: 730 + limits.horizonDays }),
+      }),
+      { maxLength: 3 },
+    ),
     transfers: fc.uniqueArray(
       fc.record({
         investor: fc.integer({ min: 0, max: 1 }),
@@ -137,7 +152,9 @@ export async function compareEngineWithModel(
     })),
   );
   const undoPlans: UndoPlan[] = [];
+  const bought: { investmentId: string; investorId: string; type: string; startDate: IsoDate }[] = [];
   for (const note of scenario.notes) {
+    const startDate = addDays(FIRST_START, note.startOffset);
     const { investmentId } = await buyNote(engine, {
       ...investors[note.investor]!,
       maturityInstruction:
@@ -150,7 +167,14 @@ export async function compareEngineWithModel(
       principal: centsToMoney(BigInt(note.principalCents)),
       rate: rateText(note.rateMillionths),
       termYears: note.type === 'standard' ? 1 : note.termYears + 1,
-      startDate: addDays(FIRST_START, note.startOffset),
+      startDate,
+      reinvestInterest: note.type === 'standard' && note.reinvest === true,
+    });
+    bought.push({
+      investmentId,
+      investorId: investors[note.investor]!.investorId,
+      type: note.type,
+      startDate,
     });
     if (note.undo && note.type === 'high_yield' && (note.instruction === 1 || note.instruction === 2)) {
       const [row] = await query<{ maturity_date: IsoDate }>(
@@ -165,6 +189,21 @@ export async function compareEngineWithModel(
         undoOn: addDays(runOn, note.undo.undoAfter),
       });
     }
+  }
+  // A switch governs the months after its day's, which no run before that day can post, so
+  // recording them all before the runs is the same as recording each on its day.
+  for (const change of [...(scenario.switches ?? [])].sort((a, b) => a.offset - b.offset)) {
+    const note = bought[change.note % bought.length]!;
+    if (note.type !== 'standard') continue;
+    const changedOn = maxDate(addDays(FIRST_START, change.offset), note.startDate);
+    await recordReinvestmentChoice(db, {
+      investmentId: note.investmentId,
+      investorId: note.investorId,
+      reinvest: change.reinvest,
+      changedOn,
+      source: 'investor',
+      now: new Date(`${changedOn}T18:00:00Z`),
+    });
   }
   const transfers = [...scenario.transfers].sort((a, b) => a.requestOffset - b.requestOffset);
   for (const transfer of transfers) {
@@ -269,6 +308,7 @@ export async function compareDatabaseWithModel(
     amount_withdrawn: string;
     accrued_through: string;
     interest_accrued: string;
+    interest_reinvested: string;
     value: string;
     origin: string;
     source_investment_id: string | null;
@@ -285,6 +325,7 @@ export async function compareDatabaseWithModel(
                to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date, i.status,
                i.interest_posted::text as interest_posted, i.amount_withdrawn::text as amount_withdrawn,
                to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through, i.interest_accrued::text as interest_accrued,
+               i.interest_reinvested::text as interest_reinvested,
                (select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value
         from investments i order by i.start_date, i.created_at, i.id`,
   );
@@ -306,6 +347,24 @@ export async function compareDatabaseWithModel(
     modelKeys.set(row.id, row.origin === 'rollover' && source ? rolloverKey(source) : row.id);
   }
   const keyOf = (id: string) => modelKeys.get(id) ?? id;
+  const choiceRows = await query<{
+    investment_id: string;
+    reinvest: boolean;
+    source: string;
+    changed_on: IsoDate;
+  }>(
+    db,
+    sql`select investment_id, reinvest, source, to_char(changed_on, 'YYYY-MM-DD') as changed_on
+        from interest_reinvestment_changes order by id`,
+  );
+  const choicesOf = (id: string): ModelReinvestmentChoice[] =>
+    choiceRows
+      .filter((row) => row.investment_id === id)
+      .map((row) => ({
+        reinvest: row.reinvest,
+        atPurchase: row.source === 'purchase',
+        madeOn: row.changed_on,
+      }));
   const offered = await query<{ term_years: number; rate: string }>(
     db,
     sql`select term_years, max(interest_rate_annual)::text as rate from investment_products
@@ -331,6 +390,7 @@ export async function compareDatabaseWithModel(
                 ? { kind: 'roll_over', termYears: row.rollover_term_years ?? 0 }
                 : null,
           fundingEffectiveDate: row.funding_effective_date,
+          reinvestment: choicesOf(row.id),
         }),
       ),
     transfers: transferRows.map(
@@ -368,6 +428,7 @@ export async function compareDatabaseWithModel(
       accruedThrough: row.accrued_through,
       accrued: row.interest_accrued,
       value: row.value,
+      reinvested: row.interest_reinvested,
     };
     const wanted = {
       status: expected.status,
@@ -376,6 +437,7 @@ export async function compareDatabaseWithModel(
       accruedThrough: expected.accruedThrough,
       accrued: formatTenBillionths(expected.accruedTenBillionths),
       value: centsToMoney(expected.valueCents),
+      reinvested: centsToMoney(expected.reinvestedCents),
     };
     if (JSON.stringify(actual) !== JSON.stringify(wanted)) {
       differences.push(`note ${row.id}: engine ${JSON.stringify(actual)} model ${JSON.stringify(wanted)}`);
@@ -387,10 +449,12 @@ export async function compareDatabaseWithModel(
     amount: string;
     date: string;
     period: string | null;
+    credited: boolean;
   }>(
     db,
     sql`select investment_id, transaction_type as type, amount::text as amount, to_char(transaction_date, 'YYYY-MM-DD') as date,
-               to_char(posting_period, 'YYYY-MM-DD') as period
+               to_char(posting_period, 'YYYY-MM-DD') as period,
+               (transaction_type = 'interest_payment' and value_effect > 0) as credited
         from investment_transactions where transaction_type in ('interest_payment', 'withdrawal', 'reinvestment')`,
   );
   const describe = (entry: {
@@ -399,7 +463,9 @@ export async function compareDatabaseWithModel(
     amount: string;
     date: string;
     period: string | null;
-  }) => `${entry.note} ${entry.type} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
+    credited: boolean;
+  }) =>
+    `${entry.note} ${entry.type}${entry.credited ? ' (credited)' : ''} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
   const engineEntries = entryRows.map((row) => describe({ ...row, note: keyOf(row.investment_id) })).sort();
   const modelEntries = model.entries
     .map((entry) =>
@@ -409,6 +475,7 @@ export async function compareDatabaseWithModel(
         amount: centsToMoney(entry.amountCents),
         date: entry.date,
         period: entry.period,
+        credited: entry.credited === true,
       }),
     )
     .sort();

@@ -133,6 +133,8 @@ export async function buyNote(
     startDate: IsoDate;
     /** High-Yield: what happens at maturity; default none (the note waits, matured, as before issue 17). */
     maturityInstruction?: MaturityInstruction | null;
+    /** Standard: reinvest the interest from the first month (decision 1740). */
+    reinvestInterest?: boolean;
   },
 ): Promise<{ investmentId: string; achPaymentId: string }> {
   return engine.db.transaction((tx) =>
@@ -148,6 +150,7 @@ export async function buyNote(
       fundingEffectiveDate: engine.ach.expectedSettlementDate(input.startDate),
       agreementVersion: 'test',
       maturityInstruction: input.maturityInstruction ?? null,
+      reinvestInterest: input.reinvestInterest ?? false,
     }),
   );
 }

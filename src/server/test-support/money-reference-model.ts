@@ -11,6 +11,10 @@
  * run on or after its quarter end, drawn from the oldest available notes; a Standard note
  * earns on what is left from the day after; a note emptied by it gets its last interest then.
  * A High-Yield note with a maturity instruction is paid out or rolled over when it matures.
+ * A Standard note that reinvests (decision 1740) has a month's interest credited to it when the
+ * month's choice says so: a choice made in month M governs M + 1 on, one made at purchase the
+ * first month; the credit earns from the first day after its month; the last interest of a
+ * note a transfer empties is paid out whatever the choice.
  */
 import {
   addDays,
@@ -38,6 +42,15 @@ export interface ModelNote {
    * after it); none for a note funded from other notes. A pay-out waits for it (PRODUCT.md 36).
    */
   fundingEffectiveDate?: IsoDate | null;
+  /** Standard: interest reinvestment choices, in the order made (none: paid to the bank). */
+  reinvestment?: ModelReinvestmentChoice[];
+}
+
+/** Made at purchase (governs the first month) or on a day (governs the months after that day's). */
+export interface ModelReinvestmentChoice {
+  reinvest: boolean;
+  atPurchase: boolean;
+  madeOn: IsoDate;
 }
 
 export type ModelInstruction = { kind: 'pay_out' } | { kind: 'roll_over'; termYears: number };
@@ -70,6 +83,8 @@ export interface ModelEntry {
   date: IsoDate;
   /** Interest postings: the month posted. */
   period: IsoDate | null;
+  /** Interest credited to the note (High-Yield, or a reinvesting Standard note), not paid out. */
+  credited?: boolean;
 }
 
 export interface ModelNoteState {
@@ -80,6 +95,8 @@ export interface ModelNoteState {
   /** Exact interest to accruedThrough less posted, in 1e-10 dollars (0 once closed). */
   accruedTenBillionths: bigint;
   valueCents: bigint;
+  /** Standard interest credited to the note. */
+  reinvestedCents: bigint;
 }
 
 export interface ModelResult {
@@ -101,6 +118,9 @@ interface NoteRun {
   reductions: { from: IsoDate; cents: bigint }[];
   accruedThrough: IsoDate;
   lastPosted: IsoDate | null;
+  /** Reinvested Standard interest and the first day it earns. */
+  credits: { from: IsoDate; cents: bigint }[];
+  reinvested: bigint;
 }
 
 const DAY_BASIS = 365n * 1_000_000n;
@@ -108,6 +128,7 @@ const DAY_BASIS = 365n * 1_000_000n;
 function principalOn(run: NoteRun, day: IsoDate): bigint {
   let principal = run.note.principalCents;
   for (const reduction of run.reductions) if (reduction.from <= day) principal -= reduction.cents;
+  for (const credit of run.credits) if (credit.from <= day) principal += credit.cents;
   return principal;
 }
 
@@ -138,7 +159,27 @@ function newRun(note: ModelNote): NoteRun {
     reductions: [],
     accruedThrough: note.startDate,
     lastPosted: null,
+    credits: [],
+    reinvested: 0n,
   };
+}
+
+/** The first month a choice governs. */
+function firstMonthOf(note: ModelNote, choice: ModelReinvestmentChoice): IsoDate {
+  return choice.atPurchase ? startOfMonth(note.startDate) : addMonths(startOfMonth(choice.madeOn), 1);
+}
+
+/** Whether the note's interest of `period` is credited to it: the last choice made that governs it. */
+function reinvestsIn(note: ModelNote, period: IsoDate): boolean {
+  if (note.type !== 'standard') return false;
+  let governing: { from: IsoDate; reinvest: boolean } | null = null;
+  for (const choice of note.reinvestment ?? []) {
+    const from = firstMonthOf(note, choice);
+    if (from <= period && (governing === null || from >= governing.from)) {
+      governing = { from, reinvest: choice.reinvest };
+    }
+  }
+  return governing?.reinvest ?? false;
 }
 
 export function runReferenceModel(input: {
@@ -166,10 +207,23 @@ export function runReferenceModel(input: {
     input.transfers.map((transfer) => [transfer.key, 'pending' as 'pending' | 'paid' | 'failed']),
   );
 
-  function post(run: NoteRun, period: IsoDate, coveredUntil: IsoDate, date: IsoDate): void {
+  function post(run: NoteRun, period: IsoDate, coveredUntil: IsoDate, date: IsoDate, closing = false): void {
     const amount = roundedCents(interestNumerator(run, coveredUntil)) - run.posted;
-    if (amount > 0n)
-      entries.push({ noteKey: run.note.key, type: 'interest_payment', amountCents: amount, date, period });
+    const reinvest = !closing && reinvestsIn(run.note, period);
+    if (amount > 0n) {
+      entries.push({
+        noteKey: run.note.key,
+        type: 'interest_payment',
+        amountCents: amount,
+        date,
+        period,
+        credited: run.note.type === 'high_yield' || reinvest,
+      });
+      if (reinvest) {
+        run.credits.push({ from: coveredUntil, cents: amount });
+        run.reinvested += amount;
+      }
+    }
     run.posted += amount;
     run.lastPosted = period;
   }
@@ -199,7 +253,9 @@ export function runReferenceModel(input: {
   }
 
   function noteValue(run: NoteRun): bigint {
-    return run.note.principalCents + (run.note.type === 'high_yield' ? run.posted : 0n) - run.withdrawn;
+    return (
+      run.note.principalCents + (run.note.type === 'high_yield' ? run.posted : run.reinvested) - run.withdrawn
+    );
   }
 
   /**
@@ -348,7 +404,7 @@ export function runReferenceModel(input: {
         }
         if (value - drawn === 0n) {
           if (run.note.type === 'standard') {
-            post(run, startOfMonth(addDays(reducedFrom, -1)), reducedFrom, date);
+            post(run, startOfMonth(addDays(reducedFrom, -1)), reducedFrom, date, true);
           }
           run.status = 'withdrawn';
         }
@@ -371,6 +427,7 @@ export function runReferenceModel(input: {
       accruedThrough: run.accruedThrough,
       accruedTenBillionths: accrued,
       valueCents: noteValue(run),
+      reinvestedCents: run.reinvested,
     });
   }
   return { notes, entries, transfers, undos: undoOutcomes };

@@ -541,6 +541,10 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: `/api/portal/notes/${world.owner.investmentId}/maturity-instruction`,
     payload: { maturity_instruction: { kind: 'pay_out' } },
   }),
+  'PUT /api/portal/notes/:investmentId/interest-reinvestment': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/interest-reinvestment`,
+    payload: { reinvest: true },
+  }),
   'POST /api/portal/notes/:investmentId/undo-rollover': (world) => ({
     url: `/api/portal/notes/${world.owner.investmentId}/undo-rollover`,
     payload: {},

@@ -26,6 +26,8 @@ export const interestPostingRow = z.object({
   posted_on: isoDateString.nullable(),
   /** Exact interest to the period's end less everything posted: the fraction of a cent carried. */
   carried: exactAmount,
+  /** Credited to the note instead of paid out (High-Yield, or a Standard note that reinvests). */
+  credited: z.boolean(),
 });
 export type InterestPostingRow = z.infer<typeof interestPostingRow>;
 
@@ -61,8 +63,22 @@ export const noteDetailResponse = z.object({
   can_undo_rollover: z.boolean(),
   /** The last day the rollover can be undone. */
   undo_until: isoDateString.nullable(),
+  /** Standard only (decision 1740): whether this month's interest is reinvested, and a pending switch. */
+  interest_reinvestment: z
+    .object({
+      reinvests_this_month: z.boolean(),
+      chosen: z.boolean(),
+      /** The first month a switch not yet in force governs. */
+      changes_from: isoDateString.nullable(),
+      /** The month a switch made today would start with. */
+      next_switch_from: isoDateString,
+    })
+    .nullable(),
+  can_change_reinvestment: z.boolean(),
 });
 export type NoteDetailResponse = z.infer<typeof noteDetailResponse>;
+
+export { interestReinvestmentRequest } from './interest-reinvestment';
 
 export const maturityInstructionRequest = z.object({ maturity_instruction: maturityInstruction });
 export type MaturityInstructionRequest = z.infer<typeof maturityInstructionRequest>;

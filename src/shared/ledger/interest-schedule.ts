@@ -9,6 +9,7 @@
  */
 import { addDays, addMonths, daysBetween, type IsoDate, minDate, startOfMonth } from '../dates/calendar-date';
 import { centsToMoney, parseMoneyToCents } from '../money/decimal-string';
+import { type ReinvestmentChoice, reinvestsInPeriod } from '../investments/interest-reinvestment';
 import { rateToMillionths } from './interest';
 import { DAY_COUNT_BASIS } from './ledger-model';
 
@@ -26,6 +27,18 @@ export interface ScheduleInput {
   rate: string;
   startDate: IsoDate;
   reductions?: readonly PrincipalReduction[];
+  /**
+   * A Standard note's interest reinvestment choices (decision 1740): a period they reinvest is
+   * credited to the note, and the amount earns from the period's end, so it compounds.
+   * Leave out for High-Yield notes (credited, but on principal only) and for paid-out interest.
+   */
+  reinvestment?: readonly ReinvestmentChoice[];
+}
+
+/** Posted interest credited to a Standard note, earning from `from`. */
+interface Credit {
+  from: IsoDate;
+  cents: bigint;
 }
 
 export interface SchedulePeriod {
@@ -44,6 +57,8 @@ export interface SchedulePeriod {
   posted: string;
   /** Exact interest to the period's end less everything posted so far, 10 places (may be negative). */
   carried: string;
+  /** A Standard note's posting reinvested (credited to the note, earning from `until`). */
+  reinvested: boolean;
 }
 
 const TEN_PLACES = 10_000_000_000n;
@@ -63,13 +78,20 @@ function tenPlaces(value: bigint): string {
 }
 
 /** Cent x rate-millionth x day sum over start <= d < until. */
-function numeratorUntil(input: ScheduleInput, principalCents: bigint, rate: bigint, until: IsoDate): bigint {
+function numeratorUntil(
+  input: ScheduleInput,
+  principalCents: bigint,
+  rate: bigint,
+  until: IsoDate,
+  credits: readonly Credit[],
+): bigint {
   const days = BigInt(Math.max(0, daysBetween(input.startDate, until)));
   let total = principalCents * days;
   for (const reduction of input.reductions ?? []) {
     const reducedDays = BigInt(Math.max(0, daysBetween(reduction.from, until)));
     total -= cents(reduction.amount) * reducedDays;
   }
+  for (const credit of credits) total += credit.cents * BigInt(Math.max(0, daysBetween(credit.from, until)));
   return total * rate;
 }
 
@@ -84,10 +106,16 @@ function roundedCents(numerator: bigint): bigint {
   return (2n * numerator + denominator) / (2n * denominator);
 }
 
-function principalOn(input: ScheduleInput, principalCents: bigint, day: IsoDate): bigint {
+function principalOn(
+  input: ScheduleInput,
+  principalCents: bigint,
+  day: IsoDate,
+  credits: readonly Credit[],
+): bigint {
   let principal = principalCents;
   for (const reduction of input.reductions ?? [])
     if (reduction.from <= day) principal -= cents(reduction.amount);
+  for (const credit of credits) if (credit.from <= day) principal += credit.cents;
   return principal;
 }
 
@@ -108,23 +136,27 @@ export function interestSchedule(input: ScheduleInput & { endDate: IsoDate }): S
   let from = input.startDate;
   let previousNumerator = 0n;
   let postedCents = 0n;
+  const credits: Credit[] = [];
   for (const end of ends) {
     if (end.until <= from) continue;
-    const numerator = numeratorUntil(input, principalCents, rate, end.until);
+    const numerator = numeratorUntil(input, principalCents, rate, end.until, credits);
     const posted = roundedCents(numerator) - roundedCents(previousNumerator);
     postedCents += posted;
     const exact = cumulativeTenBillionths(numerator) - cumulativeTenBillionths(previousNumerator);
+    const reinvested = input.reinvestment !== undefined && reinvestsInPeriod(input.reinvestment, end.period);
     rows.push({
       period: end.period,
       from,
       until: end.until,
       days: daysBetween(from, end.until),
-      principal: centsToMoney(principalOn(input, principalCents, from)),
+      principal: centsToMoney(principalOn(input, principalCents, from, credits)),
       rate: input.rate,
       exactAccrual: tenPlaces(exact),
       posted: centsToMoney(posted),
       carried: tenPlaces(cumulativeTenBillionths(numerator) - postedCents * 100_000_000n),
+      reinvested,
     });
+    if (reinvested && posted > 0n) credits.push({ from: end.until, cents: posted });
     previousNumerator = numerator;
     from = end.until;
   }
@@ -155,4 +187,21 @@ export function firstYearIncome(input: ScheduleInput): { year: string; averageMo
 /** The last day a period covers (for display: "1 March - 31 March"). */
 export function lastDayOf(row: SchedulePeriod): IsoDate {
   return addDays(row.until, -1);
+}
+
+/**
+ * A Standard note that reinvests from its first month (decision 1740): interest credited over
+ * its first 12 months, compounding month by month as the engine posts it, and the value then.
+ */
+export function firstYearReinvested(input: Omit<ScheduleInput, 'reinvestment'>): {
+  year: string;
+  value: string;
+} {
+  const rows = interestSchedule({
+    ...input,
+    reinvestment: [{ effectivePeriod: startOfMonth(input.startDate), reinvest: true }],
+    endDate: addMonths(input.startDate, 12),
+  });
+  const year = cents(totalPosted(rows));
+  return { year: centsToMoney(year), value: centsToMoney(cents(input.principal) + year) };
 }

@@ -38,6 +38,8 @@ export const purchaseRequest = z.object({
   consent: z.boolean(),
   /** High-Yield: what happens at maturity (default: paid out to the bank). Ignored for Standard. */
   maturity_instruction: maturityInstruction.optional(),
+  /** Standard: reinvest the monthly interest in the note from its first month (decision 1740). Off by default. */
+  reinvest_interest: z.boolean().optional(),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequest>;
 
@@ -53,6 +55,8 @@ export const purchasedInvestment = z.object({
   maturity_date: isoDateString,
   status: z.string(),
   funding_expected_on: isoDateString,
+  /** Standard: whether the note reinvests its interest (decision 1740). */
+  reinvests_interest: z.boolean(),
 });
 export type PurchasedInvestment = z.infer<typeof purchasedInvestment>;
 

@@ -6,7 +6,14 @@
  * conversion on D stops from D, a returned transfer earns again from the day after.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, addMonths, type IsoDate, maxDate, minDate } from '../../../shared/dates/calendar-date';
+import {
+  addDays,
+  addMonths,
+  type IsoDate,
+  maxDate,
+  minDate,
+  startOfMonth,
+} from '../../../shared/dates/calendar-date';
 import {
   interestSchedule,
   type PrincipalReduction,
@@ -14,6 +21,7 @@ import {
 } from '../../../shared/ledger/interest-schedule';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { type Executor, rowsOf } from '../../db/client';
+import { readReinvestmentChoices } from './reinvestment-repository';
 
 export interface BreakdownNote {
   id: string;
@@ -98,7 +106,7 @@ export interface NoteBreakdown {
   rows: BreakdownRow[];
   /** Interest paid or credited so far, net of reversals. */
   incomeToDate: string;
-  /** The schedule's periods still to come (High-Yield to maturity). */
+  /** The schedule's periods still to come (High-Yield to maturity, Standard the next 12 months). */
   projection: SchedulePeriod[];
 }
 
@@ -124,18 +132,28 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
   const lastPosted = note.last_posted_period;
   // A note emptied by a transfer (Standard) or paid out before maturity (an undone rollover)
   // had its last posting end on the day it stopped earning.
+  // An earning Standard note is projected 12 months past its last posting (decision 1740: a
+  // reinvesting note's months compound), assuming no transfer.
+  const isEarningStandard = !isHighYield && note.status === 'active';
   const endDate = isHighYield
     ? isClosed
       ? minDate(note.maturity_date, note.accrued_through)
       : note.maturity_date
     : isClosed
       ? note.accrued_through
-      : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
+      : isEarningStandard
+        ? addMonths(startOfMonth(lastPosted ?? note.start_date), 13)
+        : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
+  // A Standard note's reinvested months compound (decision 1740); High-Yield credits do not.
+  const reinvestment = isHighYield
+    ? undefined
+    : ((await readReinvestmentChoices(db, [note.id])).get(note.id) ?? []);
   const schedule = interestSchedule({
     principal: note.principal_amount,
     rate: note.interest_rate_annual,
     startDate: note.start_date,
     reductions: reductionsOf(note, entries),
+    ...(reinvestment ? { reinvestment } : {}),
     endDate,
   });
   const rows: BreakdownRow[] = [];
@@ -145,10 +163,12 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
       const entry = postings.get(period.period);
       rows.push({
         ...period,
+        // Where the posting went is the ledger's fact (a closed note's last interest is paid out).
+        reinvested: isHighYield ? false : entry ? cents(entry.value_effect) > 0n : period.reinvested,
         ledgerAmount: entry?.amount ?? null,
         postedOn: entry?.transaction_date ?? null,
       });
-    } else if (isHighYield && note.status === 'active') {
+    } else if (note.status === 'active') {
       projection.push(period);
     }
   }

@@ -19,7 +19,7 @@ export interface PostedInterest {
   investorId: string;
   /** Standard interest sent to the bank. */
   paidToBank: string;
-  /** High-Yield interest credited to notes. */
+  /** Interest credited to notes: High-Yield, and Standard notes that reinvest (decision 1740). */
   creditedToNotes: string;
   entries: number;
 }
@@ -40,6 +40,23 @@ interface PostingSpec extends PostingWrite {
   coveredUntil: SQL;
   /** The note's accrued_through after the statement. */
   accruedThrough: SQL;
+  /**
+   * Whether a Standard note's choice to reinvest applies (decision 1740): not to the last
+   * interest of a note a transfer empties, which has no principal left to credit it to.
+   */
+  reinvestAllowed: boolean;
+}
+
+/**
+ * Whether the note's posting of `period` is credited to it (decision 1740): the choice with the
+ * latest effective month on or before the period; none is off. The SQL twin of the shared
+ * `reinvestsInPeriod`.
+ */
+function reinvestsInPeriodSql(period: IsoDate): SQL {
+  return sql`(i.investment_type = 'standard' and coalesce((
+    select c.reinvest from interest_reinvestment_changes c
+    where c.investment_id = i.id and c.effective_period <= ${period}::date
+    order by c.effective_period desc, c.id desc limit 1), false))`;
 }
 
 /**
@@ -51,24 +68,34 @@ interface PostingSpec extends PostingWrite {
 async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedInterest[]> {
   const creditedNote = 'Interest credited to note';
   const paidNote = 'Interest paid to your bank account';
+  const reinvestedNote = 'Interest reinvested in note';
+  const reinvestedNow = sql`case when d.reinvest then coalesce(e.amount, 0) else 0 end`;
+  const reinvestedAmount = sql`(i.interest_reinvested + ${reinvestedNow})`;
+  const reinvestedDays = sql`(i.reinvested_principal_days + ${reinvestedNow} * (d.covered_until - i.start_date))`;
   const result = await tx.execute(sql`
-    with due as (
+    with owed as (
       select i.id, i.investor_id, i.investment_type,
              round(${cumulativeInterestAt(spec.coveredUntil)}, 2) - i.interest_posted as amount,
-             case when i.investment_type = 'standard' then gen_random_uuid() end as ach_payment_id,
+             ${spec.coveredUntil} as covered_until,
+             ${spec.reinvestAllowed ? reinvestsInPeriodSql(spec.period) : sql`false`} as reinvest,
              ${spec.accruedThrough} as accrued_to
       from investments i
       where ${spec.dueNotes}
         and (i.last_posted_period is null or i.last_posted_period < ${spec.period}::date)
+    ),
+    due as (
+      select o.*, case when o.investment_type = 'standard' and not o.reinvest then gen_random_uuid() end as ach_payment_id
+      from owed o
     ),
     entries as (
       insert into investment_transactions
         (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, posting_period,
          ach_payment_id, notes, created_at)
       select d.id, d.investor_id, 'interest_payment', d.amount,
-             case when d.investment_type = 'high_yield' then d.amount else 0 end,
+             case when d.investment_type = 'high_yield' or d.reinvest then d.amount else 0 end,
              ${spec.executionDate}::date, ${spec.period}::date, d.ach_payment_id,
-             case when d.investment_type = 'high_yield' then ${creditedNote} else ${paidNote} end,
+             case when d.investment_type = 'high_yield' then ${creditedNote}
+                  when d.reinvest then ${reinvestedNote} else ${paidNote} end,
              ${spec.now}::timestamptz
       from due d where d.amount > 0
       on conflict (investment_id, posting_period) where transaction_type = 'interest_payment' do nothing
@@ -89,7 +116,10 @@ async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedIntere
         interest_posted = i.interest_posted + coalesce(e.amount, 0),
         last_posted_period = ${spec.period}::date,
         accrued_through = d.accrued_to,
-        interest_accrued = ${cumulativeInterestAt(sql`d.accrued_to`)} - (i.interest_posted + coalesce(e.amount, 0))
+        interest_reinvested = ${reinvestedAmount},
+        reinvested_principal_days = ${reinvestedDays},
+        interest_accrued = ${cumulativeInterestAt(sql`d.accrued_to`, { amount: reinvestedAmount, principalDays: reinvestedDays })}
+          - (i.interest_posted + coalesce(e.amount, 0))
       from due d left join entries e on e.investment_id = d.id
       where i.id = d.id and (e.investment_id is not null or d.amount = 0)
     )
@@ -156,6 +186,7 @@ export async function postEndedPeriods(
         period,
         coveredUntil,
         accruedThrough: sql`greatest(i.accrued_through, ${accrualTargetOn(input.executionDate)})`,
+        reinvestAllowed: true,
         dueNotes: sql`i.status = 'active' and ${owners} and ${filter}
           and i.start_date < ${nextPeriod}::date
           and not (i.investment_type = 'high_yield' and i.maturity_date <= ${period}::date)
@@ -197,6 +228,7 @@ export async function postClosingInterest(
     period: `${addDays(input.until, -1).slice(0, 7)}-01`,
     coveredUntil: sql`${input.until}::date`,
     accruedThrough: sql`greatest(i.accrued_through, ${input.until}::date)`,
+    reinvestAllowed: false,
     dueNotes: sql`i.id = ${input.investmentId}::uuid and i.status = 'active'`,
   });
 }

@@ -35,6 +35,7 @@ const PROBLEM_LIMIT = 1_000;
  * funds drawn out (withdrawals, reinvestments out) net of reversals, and the one entry that
  * funded it (its purchase, or the reinvestment into it). Against the note's kept figures: value =
  * principal + credited interest - withdrawn + adjusted (0 once cancelled), interest_posted,
+ * interest_reinvested (a Standard note's credited interest, decision 1740),
  * amount_adjusted, the accrual (exact cumulative interest to accrued_through less what was posted).
  */
 const noteChecks = sql`
@@ -49,6 +50,8 @@ const noteChecks = sql`
                       then -t.amount
                     else 0 end) as withdrawn,
            sum(t.value_effect) filter (where t.transaction_type = 'adjustment') as adjusted,
+           sum(case when t.transaction_type = 'interest_payment' then t.value_effect
+                    when r.transaction_type = 'interest_payment' then t.value_effect else 0 end) as credited,
            count(*) filter (where t.transaction_type = 'purchase' or (t.transaction_type = 'reinvestment' and t.value_effect > 0))
              as purchases,
            sum(t.amount) filter (where t.transaction_type = 'purchase'
@@ -61,9 +64,11 @@ const noteChecks = sql`
     select i.id, i.investor_id, i.status, i.investment_type,
            coalesce(l.value, 0) as ledger_value,
            case when i.status = 'cancelled' then 0
-                else i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else 0 end
+                else i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else i.interest_reinvested end
                      - i.amount_withdrawn + i.amount_adjusted end as kept_value,
            coalesce(l.adjusted, 0) as ledger_adjusted, i.amount_adjusted,
+           case when i.investment_type = 'standard' then coalesce(l.credited, 0) else 0 end as ledger_reinvested,
+           case when i.status = 'cancelled' then 0 else i.interest_reinvested end as kept_reinvested,
            coalesce(l.interest, 0) as ledger_interest,
            case when i.status = 'cancelled' then 0 else i.interest_posted end as kept_interest,
            coalesce(l.withdrawn, 0) as ledger_withdrawn, i.amount_withdrawn,
@@ -87,6 +92,9 @@ const noteChecks = sql`
     select id, investor_id, 'amount adjusted', ledger_adjusted::text, amount_adjusted::text
     from notes where ledger_adjusted <> amount_adjusted
     union all
+    select id, investor_id, 'interest reinvested', ledger_reinvested::text, kept_reinvested::text
+    from notes where ledger_reinvested <> kept_reinvested
+    union all
     select id, investor_id, 'funding entry', '1 of ' || principal_amount::text,
            purchases::text || ' of ' || coalesce(purchased::text, '0')
     from notes where purchases <> 1 or purchased <> principal_amount
@@ -100,7 +108,9 @@ const noteChecks = sql`
   ) problems`;
 
 /**
- * Standard interest is paid by ACH: each posting has its credit for the same amount. No
+ * Standard interest is paid by ACH: each posting has its credit for the same amount, unless
+ * the note reinvests it (decision 1740: credited to the note, no ACH credit, as its choice for
+ * that month says). No
  * credit may leave before its note's funding debit has settled (PRODUCT.md 36); one that left
  * for a note later cancelled must be recorded as owed back, for its amount.
  */
@@ -110,8 +120,30 @@ const paymentChecks = sql`
   from investment_transactions t
   join investments i on i.id = t.investment_id
   left join ach_payments a on a.id = t.ach_payment_id and a.payment_type = 'interest'
-  where t.transaction_type = 'interest_payment' and i.investment_type = 'standard'
+  where t.transaction_type = 'interest_payment' and i.investment_type = 'standard' and t.value_effect = 0
     and (a.id is null or a.amount <> t.amount or a.posting_period <> t.posting_period)
+  union all
+  select t.investment_id, t.investor_id, 'reinvested interest ' || t.id::text || ' with an ACH credit', 'none',
+         t.ach_payment_id::text
+  from investment_transactions t
+  where t.transaction_type = 'interest_payment' and t.value_effect > 0 and t.ach_payment_id is not null
+  union all
+  select t.investment_id, t.investor_id,
+         'interest of ' || to_char(t.posting_period, 'YYYY-MM') || ' by the reinvestment choice',
+         case when t.value_effect > 0 then 'paid to the bank' else 'credited to the note' end,
+         case when t.value_effect > 0 then 'credited to the note' else 'paid to the bank' end
+  from investment_transactions t
+  join investments i on i.id = t.investment_id
+  cross join lateral (
+    select coalesce((select c.reinvest from interest_reinvestment_changes c
+                     where c.investment_id = i.id and c.effective_period <= t.posting_period
+                     order by c.effective_period desc, c.id desc limit 1), false) as reinvest
+  ) choice
+  where t.transaction_type = 'interest_payment' and i.investment_type = 'standard'
+    and ((t.value_effect > 0 and not choice.reinvest)
+      -- The last interest of a note a transfer emptied is paid to the bank whatever the choice.
+      or (t.value_effect = 0 and choice.reinvest
+          and not (i.status = 'withdrawn' and t.posting_period = i.last_posted_period)))
   union all
   select null, w.investor_id, 'withdrawal ' || w.id::text, w.amount::text,
          coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0)::text || ' drawn, '
@@ -208,7 +240,7 @@ const balanceChecks = sql`
   with values_by_note as (
     select i.investor_id, i.id, i.status,
            coalesce((select sum(t.value_effect) from investment_transactions t where t.investment_id = i.id), 0) as ledger_value,
-           i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else 0 end
+           i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else i.interest_reinvested end
              - i.amount_withdrawn + i.amount_adjusted as kept_value
     from investments i where i.status in ('active', 'matured')
   )

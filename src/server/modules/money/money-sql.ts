@@ -9,10 +9,20 @@ import { type Database, type Executor, rowsOf, type Transaction } from '../../db
 /**
  * Interest accrued from start_date up to (not including) `date`, exact to 10 places
  * (truncated, so half-up rounding of it to cents equals rounding the exact value):
- * rate x ((principal - withdrawn) x days + withdrawn_principal_days) / 365.
+ * rate x ((principal - withdrawn + reinvested) x days + withdrawn_principal_days
+ * - reinvested_principal_days) / 365. Reinvested Standard interest (decision 1740) earns from
+ * the first day of the month after its period, which `reinvested_principal_days` accounts for.
+ * `reinvested` overrides the two reinvestment figures (the statement that posts a credit
+ * computes the accrual with the credit included).
  */
-export function cumulativeInterestAt(date: SQL): SQL {
-  return sql`(div(i.interest_rate_annual * ((i.principal_amount - i.amount_withdrawn) * (${date} - i.start_date) + i.withdrawn_principal_days) * 10000000000, 365) * 0.0000000001)`;
+export function cumulativeInterestAt(
+  date: SQL,
+  reinvested: { amount: SQL; principalDays: SQL } = {
+    amount: sql`i.interest_reinvested`,
+    principalDays: sql`i.reinvested_principal_days`,
+  },
+): SQL {
+  return sql`(div(i.interest_rate_annual * ((i.principal_amount - i.amount_withdrawn + ${reinvested.amount}) * (${date} - i.start_date) + i.withdrawn_principal_days - ${reinvested.principalDays}) * 10000000000, 365) * 0.0000000001)`;
 }
 
 /** The day a note's accrual can reach on an execution date: High-Yield notes stop at maturity. */

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/investments/maturity-instruction';
 import type { Executor } from '../../db/client';
 import { achPayments, debitAuthorizations, investments, investmentTransactions } from '../../db/schema';
+import { recordReinvestmentChoice } from './reinvestment-repository';
 
 export interface NewNote {
   investorId: string;
@@ -35,6 +36,8 @@ export interface NewNote {
   railFunding?: { achPaymentId: string; provider: 'plaid'; authorizationId: string };
   /** High-Yield: what happens at maturity (default: paid out to the bank). Ignored for Standard notes. */
   maturityInstruction?: MaturityInstruction | null;
+  /** Standard: reinvest the monthly interest from the first month (decision 1740). Off by default. */
+  reinvestInterest?: boolean;
 }
 
 /** The two columns of investments that hold a High-Yield note's instruction. */
@@ -120,5 +123,15 @@ export async function insertFundedNote(
     ipAddress: note.ipAddress ?? null,
     userAgent: note.userAgent ?? null,
   });
+  if (note.investmentType === 'standard' && note.reinvestInterest === true) {
+    await recordReinvestmentChoice(tx, {
+      investmentId,
+      investorId: note.investorId,
+      reinvest: true,
+      changedOn: note.startDate,
+      source: 'purchase',
+      now: note.now,
+    });
+  }
   return { investmentId, achPaymentId };
 }

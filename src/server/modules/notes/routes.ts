@@ -1,13 +1,19 @@
 /** The note page's API (issue 17): a note's math and instruction, changing it, undoing a rollover. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  interestReinvestmentRequest,
   maturityInstructionRequest,
   noteDetailResponse,
   noteIdParams,
 } from '../../../shared/investments/note-detail-contracts';
 import type { AppContext } from '../../context';
 import { investorSessionOf, requireInvestor } from '../auth/session-guard';
-import { changeMaturityInstruction, getNoteDetail, undoNoteRollover } from './service';
+import {
+  changeInterestReinvestment,
+  changeMaturityInstruction,
+  getNoteDetail,
+  undoNoteRollover,
+} from './service';
 
 export function noteRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -51,6 +57,28 @@ export function noteRoutes(context: AppContext): FastifyPluginAsyncZod {
           investorSessionOf(request).investorId,
           request.params.investmentId,
           request.body.maturity_instruction,
+        ),
+    );
+
+    app.put(
+      '/api/portal/notes/:investmentId/interest-reinvestment',
+      {
+        preHandler: guard,
+        schema: {
+          tags,
+          summary:
+            'Switches a Standard note’s interest reinvestment on or off, from next month’s interest (decision 1740)',
+          params: noteIdParams,
+          body: interestReinvestmentRequest,
+          response: { 200: noteDetailResponse },
+        },
+      },
+      async (request) =>
+        changeInterestReinvestment(
+          context,
+          investorSessionOf(request).investorId,
+          request.params.investmentId,
+          request.body.reinvest,
         ),
     );
 

@@ -14,6 +14,11 @@ import {
   type MaturityInstruction,
   maturityInstructionMessages,
 } from '../../../shared/investments/maturity-instruction';
+import {
+  interestReinvestmentMessages,
+  reinvestmentEffectivePeriod,
+  reinvestmentStatus,
+} from '../../../shared/investments/interest-reinvestment';
 import type { NoteDetailResponse } from '../../../shared/investments/note-detail-contracts';
 import type { SchedulePeriod } from '../../../shared/ledger/interest-schedule';
 import { lastDayOf, valueAtMaturity } from '../../../shared/ledger/interest-schedule';
@@ -24,11 +29,13 @@ import { type Executor, rowsOf } from '../../db/client';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { buildNoteBreakdown, readBreakdownNote } from '../money/interest-breakdown';
 import { undoRollover } from '../money/maturity-instructions';
+import { readReinvestmentChoices, recordReinvestmentChoice } from '../money/reinvestment-repository';
 import { queueingNotifier } from '../money/money-notices';
 import { interestNoticesOf } from '../money/interest-notices';
 import { trimRate } from '../products/product-mapper';
 
 const undoPerInvestor = { name: 'rollover-undo:investor', limit: 10, windowSeconds: 3600 };
+const reinvestmentPerInvestor = { name: 'interest-reinvestment:investor', limit: 30, windowSeconds: 3600 };
 
 const notFound = () => new AppError('not_found', { message: 'Investment not found.' });
 
@@ -66,7 +73,11 @@ export async function listRolloverTerms(
   }));
 }
 
-function postingRow(row: SchedulePeriod, posted: { amount: string | null; on: IsoDate | null }) {
+function postingRow(
+  row: SchedulePeriod,
+  posted: { amount: string | null; on: IsoDate | null },
+  isHighYield: boolean,
+) {
   return {
     period: row.period,
     from: row.from,
@@ -79,6 +90,7 @@ function postingRow(row: SchedulePeriod, posted: { amount: string | null; on: Is
     posted_amount: posted.amount === null ? null : toMoneyString(posted.amount),
     posted_on: posted.on,
     carried: row.carried,
+    credited: isHighYield || row.reinvested,
   };
 }
 
@@ -120,8 +132,12 @@ export async function getNoteDetail(
     value: toMoneyString(extras.value),
     income_to_date: breakdown.incomeToDate,
     interest_accrued: exactTenPlaces(note.interest_accrued),
-    postings: breakdown.rows.map((row) => postingRow(row, { amount: row.ledgerAmount, on: row.postedOn })),
-    projected_postings: breakdown.projection.map((row) => postingRow(row, { amount: null, on: null })),
+    postings: breakdown.rows.map((row) =>
+      postingRow(row, { amount: row.ledgerAmount, on: row.postedOn }, isHighYield),
+    ),
+    projected_postings: breakdown.projection.map((row) =>
+      postingRow(row, { amount: null, on: null }, isHighYield),
+    ),
     projected_value_at_maturity: earning
       ? valueAtMaturity({
           principal: note.principal_amount,
@@ -141,7 +157,69 @@ export async function getNoteDetail(
     source_reference: extras.source_investment_id ? purchaseReference(extras.source_investment_id) : null,
     can_undo_rollover: undoable,
     undo_until: extras.origin === 'rollover' ? lastUndoDay(note.start_date) : null,
+    interest_reinvestment: isHighYield ? null : await reinvestmentOf(context.db, note.id, today),
+    can_change_reinvestment: canChangeReinvestment(note.investment_type, note.status),
   };
+}
+
+function canChangeReinvestment(investmentType: string, status: string): boolean {
+  return investmentType === 'standard' && status === 'active';
+}
+
+async function reinvestmentOf(
+  db: Executor,
+  investmentId: string,
+  today: IsoDate,
+): Promise<NonNullable<NoteDetailResponse['interest_reinvestment']>> {
+  const choices = (await readReinvestmentChoices(db, [investmentId])).get(investmentId) ?? [];
+  const status = reinvestmentStatus(choices, today);
+  return {
+    reinvests_this_month: status.reinvestsThisMonth,
+    chosen: status.chosen,
+    changes_from: status.changesFrom,
+    next_switch_from: reinvestmentEffectivePeriod(today),
+  };
+}
+
+/**
+ * Switches interest reinvestment on or off for one of the investor's active Standard notes
+ * (decision 1740): recorded with today's date, it governs next month's interest on. Asking for
+ * what is already chosen records nothing.
+ */
+export async function changeInterestReinvestment(
+  context: AppContext,
+  investorId: string,
+  investmentId: string,
+  reinvest: boolean,
+): Promise<NoteDetailResponse> {
+  const today = context.clock.today();
+  const now = context.clock.now();
+  await enforceRateLimit(context.db, reinvestmentPerInvestor, investorId, now, 'Too many attempts.');
+  await context.db.transaction(async (tx) => {
+    const row = rowsOf<{ investment_type: string; status: string }>(
+      await tx.execute(sql`
+        select investment_type, status from investments
+        where id = ${investmentId}::uuid and investor_id = ${investorId}::uuid for update`),
+    )[0];
+    if (!row) throw notFound();
+    if (row.investment_type !== 'standard') {
+      throw new AppError('conflict', { message: interestReinvestmentMessages.notStandard });
+    }
+    if (!canChangeReinvestment(row.investment_type, row.status)) {
+      throw new AppError('conflict', { message: interestReinvestmentMessages.notActive });
+    }
+    const choices = (await readReinvestmentChoices(tx, [investmentId])).get(investmentId) ?? [];
+    if (reinvestmentStatus(choices, today).chosen === reinvest) return;
+    await recordReinvestmentChoice(tx, {
+      investmentId,
+      investorId,
+      reinvest,
+      changedOn: today,
+      source: 'investor',
+      now,
+    });
+  });
+  return getNoteDetail(context, investorId, investmentId);
 }
 
 /** Changes the instruction of one of the investor's High-Yield notes, until its maturity date. */

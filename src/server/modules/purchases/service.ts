@@ -43,6 +43,7 @@ import { moneyEngineFromContext } from '../money/engine-context';
 import { insertFundedNote } from '../money/note-repository';
 import { listRolloverTerms } from '../notes/service';
 import { maturityInstructionMessages } from '../../../shared/investments/maturity-instruction';
+import { interestReinvestmentMessages } from '../../../shared/investments/interest-reinvestment';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
 import { notifyInvestor } from '../notifications/transactional';
@@ -114,6 +115,9 @@ async function checkPurchase(
     : -1n;
   if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
     throw new AppError('conflict', { message: purchaseMessages.rateChanged });
+  }
+  if (product.investment_type !== 'standard' && body.reinvest_interest === true) {
+    throw invalid(interestReinvestmentMessages.notStandard);
   }
   if (product.investment_type === 'high_yield' && body.maturity_instruction?.kind === 'roll_over') {
     const term = body.maturity_instruction.term_years;
@@ -187,6 +191,8 @@ export async function purchaseInvestment(
         idempotencyKey: input.key,
         ...(railFunding ? { railFunding } : {}),
         maturityInstruction: input.body.maturity_instruction,
+        reinvestInterest:
+          checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
         ...clientDetails(request),
       });
       written.notice = {
@@ -208,6 +214,8 @@ export async function purchaseInvestment(
             maturity_date: maturityDateOf(checked.product.investment_type, today, checked.product.term_years),
             status: 'active',
             funding_expected_on: fundingEffectiveDate,
+            reinvests_interest:
+              checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
           },
         },
       };
