@@ -1,12 +1,16 @@
 // `npm test`: every test. Unit and API tests on PGlite, the same database tests again on
-// PostgreSQL (when TEST_DATABASE_URL is set, and always under CI), then the browser tests.
+// PostgreSQL (when TEST_DATABASE_URL is set, and always under CI), and the browser tests.
+// The browser tests spend much of their time waiting (pages, the next authenticator step), so
+// they run beside the PostgreSQL phase, their output kept and printed when they end
+// (TEST_PHASES_IN_SEQUENCE=1 runs them after it instead).
 // Ends with one line counting every test run: "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const postgresUrl =
   process.env.TEST_DATABASE_URL ?? (isCi ? 'postgres://postgres@127.0.0.1:5432/test' : undefined);
+const inSequence = process.env.TEST_PHASES_IN_SEQUENCE === '1';
 const resultsDirectory = 'test-results';
 rmSync(resultsDirectory, { recursive: true, force: true });
 mkdirSync(resultsDirectory, { recursive: true });
@@ -26,44 +30,101 @@ function finish(code) {
   process.exit(code);
 }
 
-function run(title, command, args, env, reportFile) {
-  console.log(`\n▶ ${title}`);
-  const reporterArgs = reportFile
-    ? ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]
-    : [];
-  const result = spawnSync(command, [...args, ...reporterArgs], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-  if (reportFile) collect(reportFile);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${title} failed`);
-    finish(result.status ?? 1);
-  }
+function reporterArgs(reportFile) {
+  return ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
 }
 
-run(
-  'Unit and API tests on PGlite',
-  'npx',
-  ['vitest', 'run'],
-  { DATABASE_URL: '' },
-  `${resultsDirectory}/pglite.json`,
-);
-if (postgresUrl) {
-  // src/shared and src/web cannot reach the database (the import-direction rule), so only the
-  // server's tests have anything to prove a second time.
-  run(
-    'Database tests on PostgreSQL',
-    'npx',
-    ['vitest', 'run', 'src/server/'],
-    { DATABASE_URL: postgresUrl, REQUIRE_POSTGRES: '1' },
-    `${resultsDirectory}/postgres.json`,
-  );
-} else {
+function minutes(startedAt) {
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+/** Runs a phase in the foreground; returns its exit status. */
+function run(phase) {
+  console.log(`\n▶ ${phase.title}`);
+  const startedAt = Date.now();
+  const result = spawnSync(phase.command, [...phase.args, ...reporterArgs(phase.reportFile)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...phase.env },
+  });
+  console.log(`\n${phase.title}: ${minutes(startedAt)}`);
+  return result.status ?? 1;
+}
+
+/** Starts a phase in the background, its output kept in a log; resolves to its exit status. */
+function start(phase, logFile) {
+  console.log(`\n▶ ${phase.title} (in the background; output shown when it ends)`);
+  const startedAt = Date.now();
+  const log = createWriteStream(logFile);
+  const child = spawn(phase.command, [...phase.args, ...reporterArgs(phase.reportFile)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...phase.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+  });
+  child.stdout.pipe(log, { end: false });
+  child.stderr.pipe(log, { end: false });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      log.end(() => {
+        console.log(`\n▼ ${phase.title} (${minutes(startedAt)}):\n`);
+        process.stdout.write(readFileSync(logFile));
+        resolve(code ?? 1);
+      });
+    });
+  });
+}
+
+const pgliteTests = {
+  title: 'Unit and API tests on PGlite',
+  command: 'npx',
+  args: ['vitest', 'run'],
+  env: { DATABASE_URL: '' },
+  reportFile: `${resultsDirectory}/pglite.json`,
+};
+// src/shared and src/web cannot reach the database (the import-direction rule), so only the
+// server's tests have anything to prove a second time.
+const postgresTests = {
+  title: 'Database tests on PostgreSQL',
+  command: 'npx',
+  args: ['vitest', 'run', 'src/server/'],
+  env: { DATABASE_URL: postgresUrl, REQUIRE_POSTGRES: '1' },
+  reportFile: `${resultsDirectory}/postgres.json`,
+};
+const browserTests = {
+  title: 'Browser tests',
+  command: 'node',
+  args: ['scripts/test-e2e.mjs'],
+  env: {},
+  reportFile: `${resultsDirectory}/browser.json`,
+};
+
+const failed = [];
+const check = (phase, status) => {
+  collect(phase.reportFile);
+  if (status !== 0) failed.push(phase.title);
+};
+
+check(pgliteTests, run(pgliteTests));
+if (failed.length > 0) {
+  console.error(`\n✖ ${failed.join(', ')} failed`);
+  finish(1);
+}
+if (!postgresUrl) {
   console.log(
     '\n• PostgreSQL run skipped: set TEST_DATABASE_URL=postgres://... to run the database tests on PostgreSQL too (CI always does).',
   );
+  check(browserTests, run(browserTests));
+} else if (inSequence) {
+  check(postgresTests, run(postgresTests));
+  if (failed.length === 0) check(browserTests, run(browserTests));
+} else {
+  const browserStatus = start(browserTests, `${resultsDirectory}/browser.log`);
+  const postgresStatus = run(postgresTests);
+  check(browserTests, await browserStatus);
+  check(postgresTests, postgresStatus);
 }
-run('Browser tests', 'node', ['scripts/test-e2e.mjs'], {}, `${resultsDirectory}/browser.json`);
+if (failed.length > 0) {
+  console.error(`\n✖ ${failed.join(', ')} failed`);
+  finish(1);
+}
 console.log('\n✔ all test suites passed');
 finish(0);
