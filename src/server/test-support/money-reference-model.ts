@@ -10,7 +10,10 @@
  * maturity and is closed by the first run on or after it; a transfer is paid by the first
  * run on or after its quarter end, drawn from the oldest available notes; a Standard note
  * earns on what is left from the day after; a note emptied by it gets its last interest then.
- * A High-Yield note with a maturity instruction is paid out or rolled over when it matures.
+ * A High-Yield note with a maturity instruction is paid out or rolled over by the run that
+ * matures it, once its funding has settled (else by the first run after); a late rollover is
+ * brought up to date by that run, and rolled over again if it has matured too; a rollover can be
+ * undone within 10 days (docs/decisions/1700, 1730).
  * A Standard note that reinvests (decision 1740) has a month's interest credited to it when the
  * month's choice says so: a choice made in month M governs M + 1 on, one made at purchase the
  * first month; the credit earns from the first day after its month; the last interest of a
