@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { signInAdminWithTwoFactor } from './support/admin-sign-in';
@@ -71,14 +71,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signIn(page: Page, admin: { email: string; password: string }): Promise<void> {
-  await signInAdminWithTwoFactor(page, admin);
-}
-
 describe('four-eyes adjustments', () => {
   it('one admin proposes, the proposer cannot approve, a second admin approves', async () => {
     const first = await openPage(browser, server.baseUrl);
-    await signIn(first.page, proposer);
+    await signInAdminWithTwoFactor(first.page, proposer);
     await first.page.getByPlaceholder('Search by id, name, email or phone').fill('demo@steady');
     await first.page.getByRole('button', { name: 'Search' }).click();
     await first.page.locator('.result-row').filter({ hasText: 'demo@steadyline.example' }).click();
@@ -105,7 +101,7 @@ describe('four-eyes adjustments', () => {
     await first.context.close();
 
     const second = await openPage(browser, server.baseUrl);
-    await signIn(second.page, approver);
+    await signInAdminWithTwoFactor(second.page, approver);
     await second.page.goto('/admin/approvals');
     const row = second.page
       .locator('tr, .data-table-row')

@@ -1,21 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import type { APIRequestContext, Page } from 'playwright-core';
+import {
+  memoryStepRecord,
+  nextUnusedCode,
+  type StepRecord,
+  totpCode,
+} from '../../src/server/test-support/totp-steps';
+
+export { totpCode };
 
 /** The demo admin the e2e server seeds (demo mode), a super_admin enrolled in TOTP with the published demo secret. */
 export const demoAdmin = { email: 'admin@steadyline.example', password: 'DemoAdmin#2025!' } as const;
 export const demoAdminTotpSecret = 'STEADYLINEDEMOADMINTOTP2SECRETAB';
-
-const PERIOD_MS = 30_000;
-
-/** The code an authenticator app holding `secret` shows at `timestamp`. */
-export function totpCode(secret: string, timestamp = Date.now()): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
-    timestamp,
-  });
-}
 
 /**
  * A demo admin code the server has not accepted yet. The server takes a code once (and one step
@@ -23,17 +21,12 @@ export function totpCode(secret: string, timestamp = Date.now()): string {
  * kept in a file every test worker shares; when both usable steps are spent it waits for the next.
  */
 export async function freshDemoAdminCode(): Promise<string> {
-  const record = join(tmpdir(), `steadyline-e2e-demo-totp-${process.env.E2E_PORT ?? 'default'}`);
-  for (;;) {
-    const lastStep = existsSync(record) ? Number(readFileSync(record, 'utf8')) || 0 : 0;
-    const nowStep = Math.floor(Date.now() / PERIOD_MS);
-    const step = Math.max(nowStep, lastStep + 1);
-    if (step <= nowStep + 1) {
-      writeFileSync(record, String(step));
-      return totpCode(demoAdminTotpSecret, step * PERIOD_MS);
-    }
-    await new Promise((resolve) => setTimeout(resolve, (nowStep + 1) * PERIOD_MS - Date.now() + 200));
-  }
+  const path = join(tmpdir(), `steadyline-e2e-demo-totp-${process.env.E2E_PORT ?? 'default'}`);
+  const record: StepRecord = {
+    read: () => (existsSync(path) ? Number(readFileSync(path, 'utf8')) || 0 : 0),
+    write: (step) => writeFileSync(path, String(step)),
+  };
+  return nextUnusedCode(demoAdminTotpSecret, record);
 }
 
 /** After the password: enters a fresh demo admin code and waits for the dashboard. */
@@ -68,19 +61,18 @@ export async function demoAdminApiToken(request: APIRequestContext, baseUrl: str
 }
 
 /** The authenticators browser tests enrolled for the admins they created, by e-mail. */
-const enrolledAuthenticators = new Map<string, { secret: string; lastStep: number }>();
+const enrolledAuthenticators = new Map<string, { secret: string; record: StepRecord }>();
 
-/** The next time step whose code the server has not accepted for this authenticator. */
-async function nextUnusedStep(known: { lastStep: number }): Promise<number> {
-  for (;;) {
-    const nowStep = Math.floor(Date.now() / PERIOD_MS);
-    const step = Math.max(nowStep, known.lastStep + 1);
-    if (step <= nowStep + 1) {
-      known.lastStep = step;
-      return step;
-    }
-    await new Promise((resolve) => setTimeout(resolve, (nowStep + 1) * PERIOD_MS - Date.now() + 200));
-  }
+/** A fresh code for an admin a browser test enrolled (signInAdminWithTwoFactor or enrolAuthenticator). */
+export async function freshCodeFor(email: string): Promise<string> {
+  const known = enrolledAuthenticators.get(email);
+  if (!known) throw new Error(`No authenticator was enrolled for ${email} in this test file`);
+  return nextUnusedCode(known.secret, known.record);
+}
+
+/** Remembers the key a test read from an enrolment screen, as an authenticator app would scan it. */
+export function enrolAuthenticator(email: string, secret: string): void {
+  enrolledAuthenticators.set(email, { secret, record: memoryStepRecord() });
 }
 
 /**
@@ -102,18 +94,12 @@ export async function signInAdminWithTwoFactor(
   const dashboard = page.locator('header.admin-topbar');
   await enrol.or(verify).or(dashboard).first().waitFor();
   if (await enrol.isVisible()) {
-    const secret = (await page.getByTestId('totp-secret').innerText()).trim();
-    const known = { secret, lastStep: 0 };
-    enrolledAuthenticators.set(admin.email, known);
-    const step = await nextUnusedStep(known);
-    await page.getByLabel('Code from your app').fill(totpCode(secret, step * PERIOD_MS));
+    enrolAuthenticator(admin.email, (await page.getByTestId('totp-secret').innerText()).trim());
+    await page.getByLabel('Code from your app').fill(await freshCodeFor(admin.email));
     await page.getByRole('button', { name: 'Turn on two-factor' }).click();
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   } else if (await verify.isVisible()) {
-    const known = enrolledAuthenticators.get(admin.email);
-    if (!known) throw new Error(`No authenticator was enrolled for ${admin.email} in this test file`);
-    const step = await nextUnusedStep(known);
-    await verify.fill(totpCode(known.secret, step * PERIOD_MS));
+    await verify.fill(await freshCodeFor(admin.email));
     await page.getByRole('button', { name: 'Verify' }).click();
   }
   await page.waitForURL('**/admin/dashboard');

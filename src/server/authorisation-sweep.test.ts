@@ -238,6 +238,21 @@ const expected: Record<string, Expectation> = {
   'POST /api/admin/adjustments': adminRoute('adjustments:propose', 201),
   'POST /api/admin/adjustments/:id/approve': adminRoute('adjustments:approve', 200),
   'POST /api/admin/adjustments/:id/reject': adminRoute('adjustments:approve', 200),
+  // Your security: every role, about itself. Support (no two-factor in the sweep) may start
+  // enrolment; the others already have it (409); a made-up enrolment token is a 400; nobody here
+  // can turn it off (support has none, the others must keep it); a wrong code is a 400.
+  'GET /api/admin/account/security': adminRoute('account:security', 200),
+  'POST /api/admin/account/two-factor/enrolment': { ...adminRoute('account:security', 409), support: 200 },
+  'POST /api/admin/account/two-factor/enrolment/confirm': {
+    ...adminRoute('account:security', 409),
+    support: 400,
+  },
+  'POST /api/admin/account/two-factor/disable': adminRoute('account:security', 409),
+  'POST /api/admin/account/two-factor/recovery-codes': {
+    ...adminRoute('account:security', 400),
+    support: 409,
+  },
+  'POST /api/admin/account/sessions/revoke-others': adminRoute('account:security', 200),
   'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
   'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
   'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),

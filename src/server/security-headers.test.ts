@@ -152,7 +152,7 @@ describe('outside production', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({
-      env: { LOG_LEVEL: 'debug', SMS_RESEND_SECONDS: '0' },
+      env: { LOG_LEVEL: 'debug' },
       build: { logger: true, logDestination: { write: (line: string) => void logLines.push(line) } },
     });
   });

@@ -31,8 +31,22 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own). */
   searchPath?: string;
   poolSize?: number;
+  /**
+   * Test databases only: commit without waiting for the WAL flush (`synchronous_commit=off`).
+   * A crash of the PostgreSQL server could lose the last commits; nothing a test checks.
+   */
+  skipCommitFlush?: boolean;
   /** A PGlite data folder dumped by `dumpDataDir` to start from instead of a new cluster (tests). */
   pgliteSnapshot?: Blob;
+}
+
+/** The `-c name=value` settings each PostgreSQL connection starts with. */
+function sessionOptions(options: DatabaseOptions): string | undefined {
+  const settings = [
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    ...(options.skipCommitFlush ? ['-c synchronous_commit=off'] : []),
+  ];
+  return settings.length > 0 ? settings.join(' ') : undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -42,7 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
       connectionTimeoutMillis: 5_000,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      ...(sessionOptions(options) ? { options: sessionOptions(options) } : {}),
     });
     // A dropped connection must not crash the process: the pool replaces it on the next query.
     pool.on('error', () => undefined);

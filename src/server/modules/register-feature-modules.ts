@@ -1,3 +1,4 @@
+import { adminAccountSecurityRoutes } from './admin-auth/account-security-routes';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { adminAuditRoutes } from './admin-audit/routes';
@@ -43,6 +44,7 @@ export async function registerFeatureModules(
   await app.register(adminAuthRoutes(context));
   await app.register(adminAuditRoutes(context));
   await app.register(adminStaffRoutes(context));
+  await app.register(adminAccountSecurityRoutes(context));
   await app.register(adminProductRoutes(context, dependencies.catalogue));
   await app.register(adminDashboardRoutes(context));
   await app.register(adminInvestorRoutes(context));

@@ -6,6 +6,7 @@
  *   await server.waitForPause();
  *   server.kill9();
  */
+import { memoryStepRecord, nextUnusedCode, type StepRecord } from './totp-steps';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -13,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { Secret, TOTP } from 'otpauth';
 
 export interface AppProcess {
   url: string;
@@ -174,8 +174,7 @@ export async function callProcess(
 }
 
 /** What a test knows of an admin's authenticator: the secret and the last time step it used. */
-const authenticators = new Map<string, { secret: string; lastStep: number }>();
-const TOTP_PERIOD_MS = 30_000;
+const authenticators = new Map<string, { secret: string; record: StepRecord }>();
 /** How far ahead of the wall clock each started process's clock runs (TEST_CLOCK_OFFSET_MS), by URL. */
 const clockOffsets = new Map<string, number>();
 
@@ -183,19 +182,7 @@ const clockOffsets = new Map<string, number>();
 async function nextCode(email: string, clockOffsetMs: number): Promise<string> {
   const known = authenticators.get(email);
   if (!known) throw new Error(`No authenticator is known for ${email}`);
-  for (;;) {
-    const nowStep = Math.floor((Date.now() + clockOffsetMs) / TOTP_PERIOD_MS);
-    const step = Math.max(nowStep, known.lastStep + 1);
-    if (step <= nowStep + 1) {
-      known.lastStep = step;
-      return new TOTP({ secret: Secret.fromBase32(known.secret) }).generate({
-        timestamp: step * TOTP_PERIOD_MS,
-      });
-    }
-    await new Promise((resolve) =>
-      setTimeout(resolve, (nowStep + 1) * TOTP_PERIOD_MS - (Date.now() + clockOffsetMs) + 200),
-    );
-  }
+  return nextUnusedCode(known.secret, known.record, clockOffsetMs);
 }
 
 /**
@@ -216,7 +203,7 @@ export async function adminHeadersOn(
       body: { challenge: step.challenge },
     });
     const { secret, enrolment } = started.body as { secret: string; enrolment: string };
-    authenticators.set(email, { secret, lastStep: 0 });
+    authenticators.set(email, { secret, record: memoryStepRecord() });
     answer = await callProcess(base, 'POST', '/api/admin/login/enrolment/confirm', {
       body: { challenge: step.challenge, enrolment, code: await nextCode(email, clockOffsetMs) },
     });

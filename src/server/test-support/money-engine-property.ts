@@ -6,12 +6,14 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { addDays, type IsoDate, maxDate } from '../../shared/dates/calendar-date';
+import { AppError } from '../../shared/errors/app-error';
 import { rateToMillionths } from '../../shared/ledger/interest';
 import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-string';
 import { type Database, rowsOf } from '../db/client';
 import { investmentProducts } from '../db/schema';
 import { buildNoteBreakdown, readBreakdownNote } from '../modules/money/interest-breakdown';
 import { runLedgerCheck } from '../modules/money/ledger-check';
+import { undoRollover } from '../modules/money/maturity-instructions';
 import { recordReinvestmentChoice } from '../modules/money/reinvestment-repository';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import {
@@ -20,6 +22,7 @@ import {
   createTestEngine,
   type DayOrder,
   runMoneyDayInOrder,
+  type TestEngine,
 } from './money-fixtures';
 import {
   formatTenBillionths,
@@ -45,6 +48,12 @@ export interface Scenario {
     startOffset: number;
     /** High-Yield: none, pay out, or roll over into a term (3 years is not offered: paid out instead). */
     instruction: 'none' | 'pay_out' | 1 | 2 | 3;
+    /**
+     * A rollover (instruction 1 or 2) the investor undoes: a run `runAfter` days after the
+     * maturity date is added, and the undo is asked `undoAfter` days after that run (after 9
+     * days from the maturity it is refused, by engine and model alike).
+     */
+    undo?: { runAfter: number; undoAfter: number } | null;
     /** Standard: reinvest the interest from the first month (decision 1740). */
     reinvest?: boolean;
   }[];
@@ -70,14 +79,18 @@ export function scenarioArbitrary(limits: {
     ),
     termYears: fc.integer({ min: 1, max: 3 }),
     startOffset: fc.integer({ min: 0, max: 730 + limits.horizonDays }),
-    // KNOWN DEFECT (decision 1700, "Open"): with maturity instructions in the random
-    // portfolios, engine and model disagree on some seeds (pay-out dates, and the accrual of a
-    // rolled-over note around a transfer). Until that is settled the default run draws notes
-    // without an instruction; PROPERTY_MATURITY_INSTRUCTIONS=1 draws them all and shows the
-    // counterexamples. The example tests in maturity-instructions.test.ts still run.
-    instruction: (process.env.PROPERTY_MATURITY_INSTRUCTIONS === '1'
-      ? fc.constantFrom('none' as const, 'pay_out' as const, 1 as const, 2 as const, 3 as const)
-      : fc.constant('none' as const)) as fc.Arbitrary<'none' | 'pay_out' | 1 | 2 | 3>,
+    // None, pay out, or roll over (3 years is not offered: paid out instead); decision 1730.
+    instruction: fc.constantFrom('none' as const, 'pay_out' as const, 1 as const, 2 as const, 3 as const),
+    undo: fc.oneof(
+      { arbitrary: fc.constant(null), weight: 2 },
+      {
+        arbitrary: fc.record({
+          runAfter: fc.integer({ min: 0, max: 3 }),
+          undoAfter: fc.integer({ min: 0, max: 11 }),
+        }),
+        weight: 1,
+      },
+    ),
     reinvest: fc.boolean(),
   });
   return fc.record({
@@ -138,6 +151,7 @@ export async function compareEngineWithModel(
       minimumPurchaseAmount: '1000.00',
     })),
   );
+  const undoPlans: UndoPlan[] = [];
   const bought: { investmentId: string; investorId: string; type: string; startDate: IsoDate }[] = [];
   for (const note of scenario.notes) {
     const startDate = addDays(FIRST_START, note.startOffset);
@@ -162,6 +176,19 @@ export async function compareEngineWithModel(
       type: note.type,
       startDate,
     });
+    if (note.undo && note.type === 'high_yield' && (note.instruction === 1 || note.instruction === 2)) {
+      const [row] = await query<{ maturity_date: IsoDate }>(
+        db,
+        sql`select to_char(maturity_date, 'YYYY-MM-DD') as maturity_date from investments where id = ${investmentId}::uuid`,
+      );
+      const runOn = addDays(row!.maturity_date, note.undo.runAfter);
+      undoPlans.push({
+        sourceId: investmentId,
+        investorId: investors[note.investor]!.investorId,
+        runOn,
+        undoOn: addDays(runOn, note.undo.undoAfter),
+      });
+    }
   }
   // A switch governs the months after its day's, which no run before that day can post, so
   // recording them all before the runs is the same as recording each on its day.
@@ -188,11 +215,67 @@ export async function compareEngineWithModel(
       now: new Date(`${requestedOn}T16:00:00Z`),
     });
   }
-  const runDates = [...scenario.runOffsets].sort((a, b) => a - b).map((offset) => addDays(FIRST_RUN, offset));
+  const runDates = [
+    ...new Set([
+      ...scenario.runOffsets.map((offset) => addDays(FIRST_RUN, offset)),
+      ...undoPlans.map((plan) => plan.runOn),
+    ]),
+  ].sort();
+  undoPlans.sort((a, b) => (a.undoOn < b.undoOn ? -1 : a.undoOn > b.undoOn ? 1 : 0));
+  const undos: EngineUndo[] = [];
+  /** Undo requests dated before `before` (all, when null): each after the runs of its own day. */
+  async function undoBefore(before: IsoDate | null): Promise<void> {
+    while (undos.length < undoPlans.length) {
+      const plan = undoPlans[undos.length]!;
+      if (before !== null && plan.undoOn >= before) return;
+      undos.push({ noteKey: plan.sourceId, date: plan.undoOn, outcome: await tryUndo(db, engine, plan) });
+    }
+  }
   for (const [index, date] of runDates.entries()) {
+    await undoBefore(date);
     await runMoneyDayInOrder(engine, date, orders[index] ?? 'cron');
   }
-  return compareDatabaseWithModel(db, runDates);
+  await undoBefore(null);
+  return compareDatabaseWithModel(db, runDates, undos);
+}
+
+interface UndoPlan {
+  sourceId: string;
+  investorId: string;
+  runOn: IsoDate;
+  undoOn: IsoDate;
+}
+
+/** An undo the engine was asked for: the note the rollover came from, the day, and what happened. */
+export interface EngineUndo {
+  noteKey: string;
+  date: IsoDate;
+  outcome: 'undone' | 'refused';
+}
+
+/** The investor's undo of the rollover made of `plan.sourceId`, as the note page asks for it. */
+async function tryUndo(db: Database, engine: TestEngine, plan: UndoPlan): Promise<'undone' | 'refused'> {
+  const [rolled] = await query<{ id: string }>(
+    db,
+    sql`select id from investments where source_investment_id = ${plan.sourceId}::uuid and origin = 'rollover'`,
+  );
+  if (!rolled) return 'refused';
+  try {
+    await db.transaction((tx) =>
+      undoRollover(tx, {
+        investorId: plan.investorId,
+        investmentId: rolled.id,
+        executionDate: plan.undoOn,
+        now: new Date(`${plan.undoOn}T15:00:00Z`),
+        achEffectiveDate: engine.ach.expectedSettlementDate(plan.undoOn),
+        brandName: 'Steadyline',
+      }),
+    );
+    return 'undone';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') return 'refused';
+    throw error;
+  }
 }
 
 function cents(amount: string): bigint {
@@ -207,7 +290,11 @@ function cents(amount: string): bigint {
  * each note's status, interest posted and accrued, accrual date, amount withdrawn and value;
  * every interest and withdrawal entry; every transfer's outcome; and the ledger check.
  */
-export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]): Promise<string[]> {
+export async function compareDatabaseWithModel(
+  db: Database,
+  runDates: IsoDate[],
+  undos: EngineUndo[] = [],
+): Promise<string[]> {
   const noteRows = await query<{
     id: string;
     investor_id: string;
@@ -302,6 +389,7 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
               : row.maturity_instruction === 'roll_over'
                 ? { kind: 'roll_over', termYears: row.rollover_term_years ?? 0 }
                 : null,
+          fundingEffectiveDate: row.funding_effective_date,
           reinvestment: choicesOf(row.id),
         }),
       ),
@@ -314,9 +402,19 @@ export async function compareDatabaseWithModel(db: Database, runDates: IsoDate[]
       }),
     ),
     runDates,
+    undos,
   });
 
   const differences: string[] = [];
+  const undoOutcomes = undos.map((request) => `${request.noteKey} on ${request.date}: ${request.outcome}`);
+  const modelUndoOutcomes = undos.map(
+    (request, index) => `${request.noteKey} on ${request.date}: ${model.undos[index] ?? 'not asked'}`,
+  );
+  if (JSON.stringify(undoOutcomes) !== JSON.stringify(modelUndoOutcomes)) {
+    differences.push(
+      `undos: engine ${JSON.stringify(undoOutcomes)} model ${JSON.stringify(modelUndoOutcomes)}`,
+    );
+  }
   for (const row of noteRows) {
     const expected = model.notes.get(keyOf(row.id));
     if (!expected) {

@@ -67,6 +67,15 @@ export interface ModelTransfer {
   scheduledFor: IsoDate;
 }
 
+/**
+ * The investor undoes the rollover made of `noteKey` on `date` (after that day's run, if any):
+ * allowed while the rolled-over note is active and `date` is within 10 days of its start.
+ */
+export interface ModelUndo {
+  noteKey: string;
+  date: IsoDate;
+}
+
 export interface ModelEntry {
   noteKey: string;
   type: 'interest_payment' | 'withdrawal' | 'reinvestment';
@@ -94,6 +103,8 @@ export interface ModelResult {
   notes: Map<string, ModelNoteState>;
   entries: ModelEntry[];
   transfers: Map<string, 'pending' | 'paid' | 'failed'>;
+  /** Each undo request's outcome, in the order given. */
+  undos: ('undone' | 'refused')[];
 }
 
 interface NoteRun {
@@ -177,8 +188,20 @@ export function runReferenceModel(input: {
   runDates: IsoDate[];
   /** The High-Yield rate offered per term (millionths) for rollovers; a term not offered is paid out. */
   rolloverRates?: ReadonlyMap<number, bigint>;
+  /** Rollover undo requests, by date (same-day requests in the order given). */
+  undos?: ModelUndo[];
 }): ModelResult {
   const runs = input.notes.map(newRun);
+  /**
+   * Whether a note's funding debit has settled before the run on `date`: it settles in the
+   * last job (ACH settlement) of the first run on or after its effective date, so the run that
+   * settles it is not yet funded when its maturity job acts.
+   */
+  function fundedBefore(note: ModelNote, date: IsoDate): boolean {
+    const due = note.fundingEffectiveDate;
+    if (!due) return true;
+    return input.runDates.some((run) => run >= due && run < date);
+  }
   const entries: ModelEntry[] = [];
   const transfers = new Map(
     input.transfers.map((transfer) => [transfer.key, 'pending' as 'pending' | 'paid' | 'failed']),
@@ -205,18 +228,28 @@ export function runReferenceModel(input: {
     run.lastPosted = period;
   }
 
-  function postEndedMonths(run: NoteRun, date: IsoDate): void {
+  /** Posts the note's periods that ended by `date` (up to `lastPeriod` if given); answers how many. */
+  function postEndedMonths(run: NoteRun, date: IsoDate, lastPeriod?: IsoDate): number {
     const end = earningEnd(run);
     let period = run.lastPosted ? addMonths(run.lastPosted, 1) : startOfMonth(run.note.startDate);
-    while (true) {
+    let count = 0;
+    while (lastPeriod === undefined || period <= lastPeriod) {
       const next = addMonths(period, 1);
       if (run.note.startDate >= next) break;
       if (end !== null && end <= period) break;
       const coveredUntil = end !== null && end < next ? end : next;
       if (coveredUntil > date) break;
       post(run, period, coveredUntil, date);
+      count += 1;
       period = next;
     }
+    return count;
+  }
+
+  function accrueTo(run: NoteRun, date: IsoDate): void {
+    const end = earningEnd(run);
+    const target = end !== null && end < date ? end : date;
+    if (target > run.accruedThrough) run.accruedThrough = target;
   }
 
   function noteValue(run: NoteRun): bigint {
@@ -233,6 +266,10 @@ export function runReferenceModel(input: {
   function carryOutInstruction(run: NoteRun, date: IsoDate): void {
     const instruction = run.note.instruction;
     if (!instruction) return;
+    // PRODUCT.md 36: a note's value moves (out, or into a rollover) only once its funding has
+    // settled; until then it waits, matured, and the first run after the settlement acts.
+    run.instructionPending = !fundedBefore(run.note, date);
+    if (run.instructionPending) return;
     const value = noteValue(run);
     run.withdrawn += value;
     run.status = 'withdrawn';
@@ -242,31 +279,83 @@ export function runReferenceModel(input: {
       const key = rolloverKey(run.note.key);
       entries.push({ noteKey: run.note.key, type: 'reinvestment', amountCents: value, date, period: null });
       entries.push({ noteKey: key, type: 'reinvestment', amountCents: value, date, period: null });
-      runs.push(
-        newRun({
-          key,
-          investorKey: run.note.investorKey,
-          type: 'high_yield',
-          principalCents: value,
-          rateMillionths: rate,
-          startDate: run.note.maturityDate,
-          maturityDate: addYears(run.note.maturityDate, instruction.termYears),
-          instruction,
-          fundingEffectiveDate: null,
-        }),
-      );
+      const rollover = newRun({
+        key,
+        investorKey: run.note.investorKey,
+        type: 'high_yield',
+        principalCents: value,
+        rateMillionths: rate,
+        startDate: run.note.maturityDate,
+        maturityDate: addYears(run.note.maturityDate, instruction.termYears),
+        instruction,
+        fundingEffectiveDate: null,
+      });
+      // It earns from the maturity date, so a late run brings it up to date at once, as the
+      // interest run of that day would have: months ended before the run are posted (dated
+      // that run) and the days before the run accrued. The maturity pass below still visits
+      // it: a note the late run finds already matured again rolls over again (chained).
+      bringUpToDate(rollover, date);
+      runs.push(rollover);
       return;
     }
     entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: value, date, period: null });
   }
 
+  /** The interest run's work on an active note for a run date: ended months posted, days accrued. */
+  function bringUpToDate(run: NoteRun, date: IsoDate): void {
+    postEndedMonths(run, date);
+    accrueTo(run, date);
+  }
+
+  /**
+   * PRODUCT.md 38: within 10 days of its start a rolled-over note is paid out instead. As
+   * before any money leaves a note, the calendar months of all the investor's active notes that
+   * ended before the day are posted first (decision 1310; a note posted so accrues to the day),
+   * then the note's interest through the day itself (it earns through the payment day, as a
+   * transfer does), then its whole value goes to the bank, dated that day.
+   */
+  function undo(request: ModelUndo): 'undone' | 'refused' {
+    const run = runs.find((candidate) => candidate.note.key === rolloverKey(request.noteKey));
+    if (!run || run.status !== 'active' || request.date >= addDays(run.note.startDate, 10)) return 'refused';
+    const lastPeriod = addMonths(startOfMonth(request.date), -1);
+    for (const other of runs) {
+      if (other.status !== 'active' || other.note.investorKey !== run.note.investorKey) continue;
+      if (postEndedMonths(other, request.date, lastPeriod) > 0) accrueTo(other, request.date);
+    }
+    const until = addDays(request.date, 1);
+    post(run, startOfMonth(request.date), until, request.date);
+    if (until > run.accruedThrough) run.accruedThrough = until;
+    const value = noteValue(run);
+    run.withdrawn += value;
+    run.status = 'withdrawn';
+    entries.push({
+      noteKey: run.note.key,
+      type: 'withdrawal',
+      amountCents: value,
+      date: request.date,
+      period: null,
+    });
+    return 'undone';
+  }
+
+  const undoRequests = [...(input.undos ?? [])].sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
+  );
+  const undoOutcomes: ('undone' | 'refused')[] = [];
+  /** Requests dated before `before` (all, when null), each after the runs of its own day. */
+  function undoBefore(before: IsoDate | null): void {
+    while (undoOutcomes.length < undoRequests.length) {
+      const request = undoRequests[undoOutcomes.length]!;
+      if (before !== null && request.date >= before) return;
+      undoOutcomes.push(undo(request));
+    }
+  }
+
   for (const date of input.runDates) {
+    undoBefore(date);
     for (const run of runs) {
       if (run.status !== 'active') continue;
-      postEndedMonths(run, date);
-      const end = earningEnd(run);
-      const target = end !== null && end < date ? end : date;
-      if (target > run.accruedThrough) run.accruedThrough = target;
+      bringUpToDate(run, date);
     }
     for (const run of runs) {
       if (run.status === 'matured' && run.instructionPending) {
@@ -323,6 +412,7 @@ export function runReferenceModel(input: {
       transfers.set(transfer.key, 'paid');
     }
   }
+  undoBefore(null);
 
   const notes = new Map<string, ModelNoteState>();
   for (const run of runs) {
@@ -340,7 +430,7 @@ export function runReferenceModel(input: {
       reinvestedCents: run.reinvested,
     });
   }
-  return { notes, entries, transfers };
+  return { notes, entries, transfers, undos: undoOutcomes };
 }
 
 /** 1e-10 dollar units as the database prints numeric(24,10). */

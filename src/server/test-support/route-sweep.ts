@@ -838,6 +838,28 @@ export const routeRequests: Record<string, RequestBuilder> = {
     payload: { reason: 'Sweep: not needed' },
   }),
   // Year-end tax run (issue 16 item 5); the sweep sets no IRS settings, so the file answers 409.
+  // Your security (decision 1630): the sweep's support admin has no two-factor, the others have it.
+  'GET /api/admin/account/security': () => ({ url: '/api/admin/account/security' }),
+  'POST /api/admin/account/two-factor/enrolment': () => ({
+    url: '/api/admin/account/two-factor/enrolment',
+    payload: {},
+  }),
+  'POST /api/admin/account/two-factor/enrolment/confirm': () => ({
+    url: '/api/admin/account/two-factor/enrolment/confirm',
+    payload: { enrolment: 'not-a-sealed-enrolment', code: '123456' },
+  }),
+  'POST /api/admin/account/two-factor/disable': () => ({
+    url: '/api/admin/account/two-factor/disable',
+    payload: { code: '123456' },
+  }),
+  'POST /api/admin/account/two-factor/recovery-codes': () => ({
+    url: '/api/admin/account/two-factor/recovery-codes',
+    payload: { code: '000000' },
+  }),
+  'POST /api/admin/account/sessions/revoke-others': () => ({
+    url: '/api/admin/account/sessions/revoke-others',
+    payload: {},
+  }),
   'GET /api/admin/tax-runs': () => ({ url: '/api/admin/tax-runs?year=2025' }),
   'POST /api/admin/tax-runs': () => ({ url: '/api/admin/tax-runs', payload: { tax_year: 2025 } }),
   'GET /api/admin/tax-runs/fire-file': () => ({

@@ -44,7 +44,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ databaseUrl, searchPath: schemaName, poolSize: 6 });
+  const handle = await openDatabase({
+    databaseUrl,
+    searchPath: schemaName,
+    poolSize: 6,
+    skipCommitFlush: true,
+  });
   await migrate(handle.db);
   return {
     ...handle,

@@ -11,8 +11,6 @@ export const REASON_MIN_LENGTH = 3;
 export const REASON_MAX_LENGTH = 500;
 export const ADJUSTMENTS_PAGE_SIZE = 20;
 export const MESSAGES_SHOWN = 20;
-/** Interest of at least this much in a year gets a 1099-INT (IRS: "$10 or more"). */
-export const TAX_RUN_THRESHOLD = '10.00';
 /** The largest single manual adjustment staff may propose. */
 export const ADJUSTMENT_MAXIMUM = '1000000.00';
 

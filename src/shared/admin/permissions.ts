@@ -40,6 +40,8 @@ export const adminActions = [
   'tax:view',
   /** Run the year-end tax run and download the IRS file (it carries full TINs). */
   'tax:run',
+  /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
+  'account:security',
 ] as const;
 export type AdminAction = (typeof adminActions)[number];
 
@@ -67,6 +69,7 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'adjustments:approve': staff,
   'tax:view': everyone,
   'tax:run': staff,
+  'account:security': everyone,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {

@@ -16,6 +16,9 @@ export const twoFactorMessages = {
   challengeEnded: 'This sign-in has expired. Enter your email and password again.',
   enrolmentEnded: 'This setup has expired. Start again.',
   tooManyCodes: 'Too many wrong codes.',
+  alreadyOn: 'Two-factor authentication is already on.',
+  notOn: 'Two-factor authentication is not on.',
+  requiredForRole: 'Your role requires two-factor authentication, so it cannot be turned off.',
 } as const;
 
 /** Six digits from the authenticator app, or a recovery code (ten letters and digits, a dash optional). */
@@ -76,6 +79,10 @@ export const twoFactorStatusResponse = z.object({
   enabled: z.boolean(),
   required: z.boolean(),
   recovery_codes_left: z.number().int(),
+  /** When two-factor was turned on (ISO), or null. */
+  enabled_at: z.string().nullable(),
+  /** Live sessions of this admin other than the one asking. */
+  other_sessions: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusResponse>;
 
@@ -87,3 +94,18 @@ export const accountEnrolmentConfirmRequest = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
 });
 export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesResponse>;
+
+/** Turning two-factor off: a code from the app or an unused recovery code (the phone may be gone). */
+export const disableTwoFactorRequest = z.object({ code: secondFactorCode });
+
+/** New recovery codes: only a current code from the app proves the phone is at hand. */
+export const regenerateRecoveryCodesRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your app'),
+});
+
+/** Signing out of every other session of the signed-in admin. */
+export const otherSessionsEndedResponse = z.object({ sessions_ended: z.number().int() });

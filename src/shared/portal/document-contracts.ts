@@ -3,6 +3,7 @@
  * monthly statements and the signed agreements (issue 17, decision 1720).
  */
 import { z } from 'zod';
+import { formatUsdWhole } from '../format/money-format';
 import { investmentStatuses } from '../ledger/ledger-model';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
@@ -53,8 +54,13 @@ export type DocumentListResponse = z.infer<typeof documentListResponse>;
 
 export const taxYearParams = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
 
-/** A 1099-INT is issued for a year with more than this much interest (PRODUCT.md 20). */
+/**
+ * A 1099-INT is issued for a year with at least this much interest (IRS: "$10 or more"; issue 16
+ * item 5). One rule for the year-end tax run, the documents page and the copy (decision 1361).
+ */
 export const TAX_FORM_THRESHOLD = '10.00';
+/** "$10 or more", for the copy that states the rule. */
+export const TAX_FORM_THRESHOLD_TEXT = `${formatUsdWhole(TAX_FORM_THRESHOLD)} or more`;
 
 /** `2026-03` in a statement's path: a month from 1900 to 2199 (the supported date range). */
 export const statementMonthParams = z.object({

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { type AdminAction, type AdminRole, can, roleLabel } from '../../shared/admin/permissions';
 import { Button } from '../components/ui/button';
@@ -112,20 +112,15 @@ function AdminTopBar({
         <Link to="/admin/dashboard" className="admin-brand">
           <Logo brandName={brandName} height={26} /> <span className="admin-brand-tag">Admin</span>
         </Link>
-        <nav className="admin-nav" aria-label="Admin">
-          {adminNav
-            .filter((item) => !item.action || can(role, item.action))
-            .map((item) => (
-              <NavLink key={item.to} to={item.to} className="admin-nav-link">
-                {item.label}
-              </NavLink>
-            ))}
-        </nav>
+        <AdminNav role={role} />
         <div className="admin-user">
           <span className="admin-user-name">
             {firstName} {lastName}
           </span>
           <span className="admin-user-role">{roleLabel(role)}</span>
+          <NavLink to="/admin/security" className="admin-user-security">
+            Your security
+          </NavLink>
         </div>
         <div className="admin-logout">
           <Button variant="secondary" size="sm" onClick={signOut} isBusy={isSigningOut}>
@@ -134,5 +129,62 @@ function AdminTopBar({
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The pages a role may open. Wide screens show them in a row; narrower ones (where nine pages
+ * no longer fit) show a Menu button that opens the whole list. The button says whether the list
+ * is open (aria-expanded); Escape closes it and gives focus back to the button; opening a page
+ * closes it.
+ */
+function AdminNav({ role }: { role: AdminRole }) {
+  const [isOpen, setOpen] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const items = adminNav.filter((item) => !item.action || can(role, item.action));
+  const current = items.find((item) => location.pathname.startsWith(item.to));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu whenever the page changes
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen]);
+
+  return (
+    <nav className={isOpen ? 'admin-nav is-open' : 'admin-nav'} aria-label="Admin">
+      <button
+        ref={button}
+        type="button"
+        className="admin-nav-toggle"
+        aria-expanded={isOpen}
+        aria-controls={listId}
+        onClick={() => setOpen((open) => !open)}
+      >
+        <span className="admin-nav-toggle-icon" aria-hidden="true" />
+        Menu
+        {current ? <span className="admin-nav-current">: {current.label}</span> : null}
+      </button>
+      <ul id={listId} className="admin-nav-list">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} className="admin-nav-link">
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

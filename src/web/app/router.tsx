@@ -84,6 +84,12 @@ const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
 
+const AdminSecurityPage = lazy(() =>
+  import('../features/admin-security/admin-security-page').then((module) => ({
+    default: module.AdminSecurityPage,
+  })),
+);
+
 const AdminStaffPage = lazy(() =>
   import('../features/admin-staff/admin-staff-page').then((module) => ({ default: module.AdminStaffPage })),
 );
@@ -110,6 +116,7 @@ export function appRoutes() {
         <Route path="admins" element={<AdminStaffPage />} />
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
+        <Route path="security" element={<AdminSecurityPage />} />
         <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       {portalRoutes()}

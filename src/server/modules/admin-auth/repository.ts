@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { adminRecoveryCodes, adminSessions, adminSignInChallenges, adminUsers } from '../../db/schema';
 
@@ -161,11 +161,36 @@ export async function enableTotp(
       updatedAt: values.at,
     })
     .where(eq(adminUsers.id, adminUserId));
+  await replaceRecoveryCodes(db, adminUserId, values.recoveryCodeHashes, values.at);
+}
+
+/** Drops every recovery code of an admin (used or not) and stores these hashes instead. */
+export async function replaceRecoveryCodes(
+  db: Executor,
+  adminUserId: string,
+  codeHashes: string[],
+  at: Date,
+): Promise<void> {
   await db.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminUserId, adminUserId));
-  if (values.recoveryCodeHashes.length === 0) return;
+  if (codeHashes.length === 0) return;
   await db
     .insert(adminRecoveryCodes)
-    .values(values.recoveryCodeHashes.map((codeHash) => ({ adminUserId, codeHash, createdAt: values.at })));
+    .values(codeHashes.map((codeHash) => ({ adminUserId, codeHash, createdAt: at })));
+}
+
+/** Turns TOTP off: the secret, its last step and every recovery code go. */
+export async function disableTotp(db: Executor, adminUserId: string, at: Date): Promise<void> {
+  await db
+    .update(adminUsers)
+    .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: at })
+    .where(eq(adminUsers.id, adminUserId));
+  await replaceRecoveryCodes(db, adminUserId, [], at);
+}
+
+/** Locks the admin row for the rest of the transaction. */
+export async function selectAdminByIdForUpdate(db: Executor, id: string): Promise<AdminUserRow | undefined> {
+  const [row] = await db.select().from(adminUsers).where(eq(adminUsers.id, id)).for('update');
+  return row;
 }
 
 /** Marks an unused recovery code of this admin used; false when there is none with that hash. */
@@ -203,6 +228,27 @@ export async function revokeAllAdminSessions(db: Executor, adminUserId: string, 
     .update(adminSessions)
     .set({ revokedAt: at })
     .where(and(eq(adminSessions.adminUserId, adminUserId), isNull(adminSessions.revokedAt)))
+    .returning({ id: adminSessions.id });
+  return revoked.length;
+}
+
+/** Ends every live session of an admin but the one named (sign out of other devices). */
+export async function revokeOtherAdminSessions(
+  db: Executor,
+  adminUserId: string,
+  keepSessionId: string,
+  at: Date,
+): Promise<number> {
+  const revoked = await db
+    .update(adminSessions)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(adminSessions.adminUserId, adminUserId),
+        isNull(adminSessions.revokedAt),
+        ne(adminSessions.id, keepSessionId),
+      ),
+    )
     .returning({ id: adminSessions.id });
   return revoked.length;
 }

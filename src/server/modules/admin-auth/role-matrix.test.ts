@@ -171,6 +171,39 @@ function endpoints(): Endpoint[] {
     { method: 'GET', url: '/api/admin/tax-runs?year=2025', action: 'tax:view' },
     { method: 'POST', url: '/api/admin/tax-runs', action: 'tax:run', payload: () => ({ tax_year: 2025 }) },
     { method: 'GET', url: '/api/admin/tax-runs/fire-file?year=2025&kind=original', action: 'tax:run' },
+    // Your security (decision 1630): every role, each about itself; the writes here are refused
+    // past the guard (a made-up enrolment, no current code), so nothing changes.
+    { method: 'GET', url: '/api/admin/account/security', action: 'account:security' },
+    {
+      method: 'POST',
+      url: '/api/admin/account/two-factor/enrolment/confirm',
+      action: 'account:security',
+      payload: () => ({ enrolment: 'not-a-sealed-enrolment', code: '123456' }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/account/two-factor/disable',
+      action: 'account:security',
+      payload: () => ({ code: '123456' }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/account/two-factor/enrolment',
+      action: 'account:security',
+      payload: () => ({}),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/account/two-factor/recovery-codes',
+      action: 'account:security',
+      payload: () => ({ code: '000000' }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/account/sessions/revoke-others',
+      action: 'account:security',
+      payload: () => ({}),
+    },
     ...jobFunctionRuns,
   ];
 }
@@ -341,6 +374,11 @@ describe('each role gets exactly what PRODUCT.md 25 gives it', () => {
       'support',
     ]);
     expect(adminRoles.filter((role) => can(role, 'payments:manage'))).toEqual(['super_admin', 'operations']);
+    expect(adminRoles.filter((role) => can(role, 'account:security'))).toEqual([
+      'super_admin',
+      'operations',
+      'support',
+    ]);
     expect(adminRoles.filter((role) => can(role, 'identity:clear-watchlist'))).toEqual([
       'super_admin',
       'operations',

@@ -36,7 +36,11 @@ import {
 /** Wrong codes on one challenge before it ends (back to the password). */
 export const CHALLENGE_ATTEMPTS = 5;
 /** Wrong codes per admin across challenges: an attacker with the password cannot keep guessing. */
-const wrongCodesPerAdmin: RateLimitRule = { name: 'admin-totp:admin', limit: 10, windowSeconds: 15 * 60 };
+export const wrongCodesPerAdmin: RateLimitRule = {
+  name: 'admin-totp:admin',
+  limit: 10,
+  windowSeconds: 15 * 60,
+};
 
 interface RequestOrigin {
   ipAddress: string | null;
@@ -98,7 +102,7 @@ async function refuseCode(context: AppContext, token: string, origin: RequestOri
 }
 
 /** An admin at the wrong-code limit is refused before the code is even checked. */
-async function assertNotLimited(context: AppContext, adminUserId: string): Promise<void> {
+export async function assertNotLimited(context: AppContext, adminUserId: string): Promise<void> {
   const { allowed, retryAfterSeconds } = await peekRateLimit(
     context.db,
     wrongCodesPerAdmin,

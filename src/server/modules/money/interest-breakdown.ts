@@ -6,7 +6,14 @@
  * conversion on D stops from D, a returned transfer earns again from the day after.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, addMonths, type IsoDate, maxDate, startOfMonth } from '../../../shared/dates/calendar-date';
+import {
+  addDays,
+  addMonths,
+  type IsoDate,
+  maxDate,
+  minDate,
+  startOfMonth,
+} from '../../../shared/dates/calendar-date';
 import {
   interestSchedule,
   type PrincipalReduction,
@@ -123,12 +130,15 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
   const isHighYield = note.investment_type === 'high_yield';
   const isClosed = note.status === 'withdrawn';
   const lastPosted = note.last_posted_period;
-  // A Standard note emptied by a transfer had its last posting end on the day it stopped earning.
+  // A note emptied by a transfer (Standard) or paid out before maturity (an undone rollover)
+  // had its last posting end on the day it stopped earning.
   // An earning Standard note is projected 12 months past its last posting (decision 1740: a
   // reinvesting note's months compound), assuming no transfer.
   const isEarningStandard = !isHighYield && note.status === 'active';
   const endDate = isHighYield
-    ? note.maturity_date
+    ? isClosed
+      ? minDate(note.maturity_date, note.accrued_through)
+      : note.maturity_date
     : isClosed
       ? note.accrued_through
       : isEarningStandard

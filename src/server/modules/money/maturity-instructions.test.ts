@@ -22,6 +22,7 @@ import {
 import { createTestDatabase, type TestDatabase, truncateAll } from '../../test-support/test-database';
 import { formatLedgerReport, runLedgerCheck } from './ledger-check';
 import { undoRollover } from './maturity-instructions';
+import { insertPendingWithdrawal } from './withdrawal-repository';
 
 let database: TestDatabase;
 let engine: TestEngine;
@@ -226,6 +227,143 @@ describe('at maturity', () => {
       { origin: 'purchase', count: 5 },
       { origin: 'rollover', count: 2 },
     ]);
+  });
+});
+
+/** A note's entries as "type amount on date for period". */
+async function entriesOf(investmentId: string): Promise<string[]> {
+  const rows = await query<{ line: string }>(sql`
+    select transaction_type || ' ' || amount::text || ' on ' || to_char(transaction_date, 'YYYY-MM-DD')
+           || coalesce(' for ' || to_char(posting_period, 'YYYY-MM-DD'), '') as line
+    from investment_transactions where investment_id = ${investmentId}::uuid order by created_at, id`);
+  return rows.map((row) => row.line);
+}
+
+async function accruedThrough(investmentId: string): Promise<string | undefined> {
+  const [row] = await query<{ day: string }>(
+    sql`select to_char(accrued_through, 'YYYY-MM-DD') as day from investments where id = ${investmentId}::uuid`,
+  );
+  return row?.day;
+}
+
+// Decision 1730: what the engine and the reference model settled on for late runs.
+describe('late runs', () => {
+  it('waits for the funding to settle, then pays out or rolls over on the next run', async () => {
+    await offerHighYield(1, '0.0875');
+    const payer = await createFundedInvestor(database.db);
+    const roller = await createFundedInvestor(database.db);
+    for (const [investor, instruction] of [
+      [payer, { kind: 'pay_out' as const }],
+      [roller, { kind: 'roll_over' as const, term_years: 1 }],
+    ] as const) {
+      await buyNote(engine, {
+        ...investor,
+        investmentType: 'high_yield',
+        principal: '10000.00',
+        rate: '0.09',
+        termYears: 2,
+        startDate: '2023-02-10',
+        maturityInstruction: instruction,
+      });
+    }
+    // No run settled the funding debits before the maturity: the first run matures the notes
+    // and settles the funding, after its maturity job; the next run carries the instructions out.
+    await runMoneyDay(engine, '2025-02-12');
+    expect((await notes()).map((note) => note.status)).toEqual(['matured', 'matured']);
+    expect(await query(sql`select id from withdrawals`)).toEqual([]);
+    await runMoneyDay(engine, '2025-02-13');
+    const [paid, rolledFrom, rolled] = await notes();
+    expect(paid).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    expect(await entriesOf(paid!.id)).toContain('withdrawal 11802.47 on 2025-02-13');
+    expect(rolledFrom).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    // The rollover still earns from the maturity date, and is accrued to the run's date.
+    expect(rolled).toMatchObject({
+      origin: 'rollover',
+      start_date: '2025-02-10',
+      principal_amount: '11802.47',
+    });
+    expect(await accruedThrough(rolled!.id)).toBe('2025-02-13');
+    expect(await compareDatabaseWithModel(database.db, ['2025-02-12', '2025-02-13'])).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it("posts a late rollover's ended months at once, whether or not a transfer of the investor is paid that run", async () => {
+    await offerHighYield(2, '0.1');
+    const withTransfer = await createFundedInvestor(database.db);
+    const without = await createFundedInvestor(database.db);
+    for (const investor of [withTransfer, without]) {
+      await buyNote(engine, {
+        ...investor,
+        investmentType: 'high_yield',
+        principal: '36500.00',
+        rate: '0.1',
+        termYears: 1,
+        startDate: '2024-01-04',
+        maturityInstruction: { kind: 'roll_over', term_years: 2 },
+      });
+    }
+    await buyNote(engine, {
+      ...withTransfer,
+      investmentType: 'standard',
+      principal: '5000.00',
+      rate: '0.08',
+      startDate: '2023-06-01',
+    });
+    await insertPendingWithdrawal(database.db, {
+      ...withTransfer,
+      amount: '1000.00',
+      requestedOn: '2024-12-01',
+      now: new Date('2024-12-01T16:00:00Z'),
+    });
+    // The run of the maturity (4 January 2025) and every run of January are missed.
+    const runDates = ['2024-01-08', '2025-02-14'];
+    for (const date of runDates) await runMoneyDay(engine, date);
+    const rolled = (await notes()).filter((note) => note.origin === 'rollover');
+    expect(rolled).toHaveLength(2);
+    for (const note of rolled) {
+      // 36,500 x 10% x 366 / 365 = 3,660.00 at maturity; then 40,160 x 10% x 28 days / 365 in January.
+      expect(note).toMatchObject({
+        start_date: '2025-01-04',
+        principal_amount: '40160.00',
+        value: '40468.08',
+      });
+      expect(await entriesOf(note.id)).toEqual([
+        'reinvestment 40160.00 on 2025-02-14',
+        'interest_payment 308.08 on 2025-02-14 for 2025-01-01',
+      ]);
+      expect(await accruedThrough(note.id)).toBe('2025-02-14');
+    }
+    const [transfer] = await query<{ status: string }>(
+      sql`select status from withdrawals where reason = 'transfer'`,
+    );
+    expect(transfer?.status).toBe('paid');
+    expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it('rolls a rollover that has itself matured over again in the same late run', async () => {
+    await offerHighYield(1, '0.0875');
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '10000.00',
+      rate: '0.09',
+      termYears: 2,
+      startDate: '2022-01-10',
+      maturityInstruction: { kind: 'roll_over', term_years: 1 },
+    });
+    const runDates = ['2022-01-12', '2025-02-03'];
+    for (const date of runDates) await runMoneyDay(engine, date);
+    const all = await notes();
+    expect(all.map((note) => [note.origin, note.status, note.start_date, note.maturity_date])).toEqual([
+      ['purchase', 'withdrawn', '2022-01-10', '2024-01-10'],
+      ['rollover', 'withdrawn', '2024-01-10', '2025-01-10'],
+      ['rollover', 'active', '2025-01-10', '2026-01-10'],
+    ]);
+    expect(await accruedThrough(all[2]!.id)).toBe('2025-02-03');
+    expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+    await expectLedgerClean();
   });
 });
 

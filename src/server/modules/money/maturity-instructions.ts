@@ -26,7 +26,7 @@ import { type Executor, rowsOf } from '../../db/client';
 import { investments, withdrawals } from '../../db/schema';
 import { maturityReminderMessage, rolloverMessage } from '../notifications/maturity-templates';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
-import { type InvestorRange, inInvestorRange } from './money-sql';
+import { accrualTargetOn, cumulativeInterestAt, type InvestorRange, inInvestorRange } from './money-sql';
 import type { DatedNotice, WithdrawalPaidNotice } from './money-notices';
 import {
   type AvailableNote,
@@ -52,6 +52,8 @@ export interface InstructionOutcome {
   payouts: WithdrawalPaidNotice[];
   notices: DatedNotice[];
   rolledOver: number;
+  /** Months of rolled-over notes (a late run's) that ended before the run, posted at once. */
+  interestPosted: PostedInterest[];
 }
 
 export interface InstructionWrite {
@@ -159,13 +161,40 @@ async function payOutNote(
   };
 }
 
+/**
+ * A rollover earns from the maturity date, so when the run is late it is brought up to date
+ * at once, as that day's interest run would have done had it existed then: every month of the
+ * investor's notes that ended before the run is posted (dated the run, decision 1310's rule)
+ * and the new note accrues to the run's date. Its figures then no longer depend on which job
+ * of the day runs next (a transfer's decision-1310 posting, or the interest run in either
+ * order): each finds nothing left (decision 1730).
+ */
+async function bringRolloverUpToDate(
+  tx: Executor,
+  note: { id: string; investorId: string },
+  input: InstructionWrite,
+): Promise<PostedInterest[]> {
+  const posted = await postEndedMonthsOfInvestor(tx, {
+    investorId: note.investorId,
+    executionDate: input.executionDate,
+    now: input.now,
+    achEffectiveDate: input.achEffectiveDate,
+  });
+  const target = accrualTargetOn(input.executionDate);
+  await tx.execute(sql`
+    update investments i set accrued_through = ${target},
+      interest_accrued = ${cumulativeInterestAt(target)} - i.interest_posted
+    where i.id = ${note.id}::uuid and i.status = 'active' and i.accrued_through < ${target}`);
+  return posted;
+}
+
 async function rollOverNote(
   tx: Executor,
   note: MaturedNoteRow,
   product: { id: string; rate: string },
   termYears: number,
   input: InstructionWrite,
-): Promise<DatedNotice> {
+): Promise<{ notice: DatedNotice; interestPosted: PostedInterest[] }> {
   const [created] = await tx
     .insert(investments)
     .values({
@@ -202,16 +231,20 @@ async function rollOverNote(
       (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, notes, created_at)
     values (${newId}::uuid, ${note.investor_id}::uuid, 'reinvestment', ${note.value}::numeric, ${note.value}::numeric,
             ${input.executionDate}::date, 'Rolled over from a matured note', ${input.now}::timestamptz)`);
+  const interestPosted = await bringRolloverUpToDate(tx, { id: newId, investorId: note.investor_id }, input);
   return {
-    investorId: note.investor_id,
-    executionDate: input.executionDate,
-    ...rolloverMessage(input.brandName, {
-      newInvestmentId: newId,
-      amount: note.value,
-      rate: product.rate,
-      termYears,
-      startDate: note.maturity_date,
-    }),
+    interestPosted,
+    notice: {
+      investorId: note.investor_id,
+      executionDate: input.executionDate,
+      ...rolloverMessage(input.brandName, {
+        newInvestmentId: newId,
+        amount: note.value,
+        rate: product.rate,
+        termYears,
+        startDate: note.maturity_date,
+      }),
+    },
   };
 }
 
@@ -221,18 +254,23 @@ export async function carryOutMaturityInstructions(
   range: InvestorRange,
   input: InstructionWrite,
 ): Promise<InstructionOutcome> {
-  const outcome: InstructionOutcome = { payouts: [], notices: [], rolledOver: 0 };
+  const outcome: InstructionOutcome = { payouts: [], notices: [], rolledOver: 0, interestPosted: [] };
   for (const note of await lockMaturedWithInstruction(tx, inInvestorRange(range))) {
+    // PRODUCT.md 36: the value of a note whose funding has not settled moves nowhere, not to
+    // the bank and not into a rollover (that note would hold money that may never arrive); it
+    // waits, matured, and the first run after the settlement carries the instruction out.
+    if (!note.is_funded) continue;
     if (note.maturity_instruction === 'roll_over' && note.rollover_term_years !== null) {
       const product = await findRolloverProduct(tx, note.rollover_term_years, input.executionDate);
       if (product) {
-        outcome.notices.push(await rollOverNote(tx, note, product, note.rollover_term_years, input));
+        const rolled = await rollOverNote(tx, note, product, note.rollover_term_years, input);
+        outcome.notices.push(rolled.notice);
+        outcome.interestPosted.push(...rolled.interestPosted);
         outcome.rolledOver += 1;
         continue;
       }
     }
-    if (note.bank_account_id === null || !note.is_funded || (parseMoneyToCents(note.value) ?? 0n) <= 0n)
-      continue;
+    if (note.bank_account_id === null || (parseMoneyToCents(note.value) ?? 0n) <= 0n) continue;
     outcome.payouts.push(
       await payOutNote(tx, {
         ...input,

@@ -6,8 +6,12 @@ import type { Executor } from '../../db/client';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import { rowsOf } from '../../db/client';
 import { DEFAULT_INVESTORS_PER_BATCH, type MoneyEngineContext } from './engine-context';
-import { postEndedPeriods } from './interest-repository';
-import { carryOutMaturityInstructions, queueMaturityReminders } from './maturity-instructions';
+import { type PostedInterest, postEndedPeriods } from './interest-repository';
+import {
+  carryOutMaturityInstructions,
+  type InstructionOutcome,
+  queueMaturityReminders,
+} from './maturity-instructions';
 import { interestNoticesOf, totalsOf } from './interest-notices';
 import {
   affectedRows,
@@ -79,22 +83,42 @@ export async function processMaturities(
   let amountPosted = '0.00';
   for (const range of ranges) {
     const batch = await inBatchTransaction(engine.db, async (tx) => {
-      const posted = await postEndedPeriods(tx, {
-        range,
-        scope: 'maturing',
-        lastPeriod: startOfMonth(executionDate),
-        executionDate,
-        now,
-        achEffectiveDate,
-      });
-      const matured = await markMatured(tx, range, executionDate, now);
       const brandName = engine.notifier.brandName;
-      const instructions = await carryOutMaturityInstructions(tx, range, {
-        executionDate,
-        now,
-        achEffectiveDate,
-        brandName,
-      });
+      const posted: PostedInterest[] = [];
+      let matured = 0;
+      const instructions: InstructionOutcome = {
+        payouts: [],
+        notices: [],
+        rolledOver: 0,
+        interestPosted: [],
+      };
+      // A rollover made by a late run may itself have reached maturity by the execution date:
+      // it matures and is carried out in the same run, as daily runs would have done (chained).
+      // Each pass ends a note at least a year later, so this stops.
+      for (let rolled = true; rolled; ) {
+        posted.push(
+          ...(await postEndedPeriods(tx, {
+            range,
+            scope: 'maturing',
+            lastPeriod: startOfMonth(executionDate),
+            executionDate,
+            now,
+            achEffectiveDate,
+          })),
+        );
+        matured += await markMatured(tx, range, executionDate, now);
+        const pass = await carryOutMaturityInstructions(tx, range, {
+          executionDate,
+          now,
+          achEffectiveDate,
+          brandName,
+        });
+        instructions.payouts.push(...pass.payouts);
+        instructions.notices.push(...pass.notices);
+        instructions.rolledOver += pass.rolledOver;
+        posted.push(...pass.interestPosted);
+        rolled = pass.rolledOver > 0;
+      }
       const reminders = await queueMaturityReminders(tx, range, { executionDate, brandName });
       await engine.notifier.interestPaid(tx, interestNoticesOf(posted, executionDate), now);
       await engine.notifier.withdrawalPaid(tx, instructions.payouts, now);

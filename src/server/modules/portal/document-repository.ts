@@ -63,7 +63,7 @@ export async function findPromissoryNote(
 
 /**
  * Interest paid or credited per calendar year (net of reversed postings), for the years
- * before `beforeYear` whose total is over the threshold: the years a 1099-INT is issued.
+ * before `beforeYear` whose total is at least the threshold: the years a 1099-INT is issued.
  */
 export async function listTaxYears(
   db: Executor,
@@ -81,7 +81,7 @@ export async function listTaxYears(
         and t.transaction_date < make_date(${input.beforeYear}::int, 1, 1)
       group by 1
     ) y
-    where y.interest > ${input.threshold}::numeric
+    where y.interest >= ${input.threshold}::numeric
     order by y.year desc`);
   return rowsOf<{ year: number; interest: string }>(result);
 }

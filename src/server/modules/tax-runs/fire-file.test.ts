@@ -134,3 +134,109 @@ describe('the Publication 1220 (FIRE) file for 1099-INT', () => {
     ).toThrow();
   });
 });
+
+/**
+ * The positions checked against Publication 1220's record layouts (decision 1622 says which
+ * sources): every record 750 bytes, each key field where the layout puts it, and the fields we
+ * leave empty empty (no Combined Federal/State filing, so no K record and no state code).
+ */
+describe('the positions checked against the Publication 1220 layouts', () => {
+  const records = buildFireFile(input).match(/[\s\S]{750}/g) ?? [];
+  const [t, a, b, , c, f] = records as [string, string, string, string, string, string];
+  const blank = (length: number) => ' '.repeat(length);
+  const zeros = (length: number) => '0'.repeat(length);
+
+  it('every record is 750 bytes: 748 of data and CR LF in 749-750; no K record', () => {
+    expect(records).toHaveLength(6);
+    for (const record of records) {
+      expect(record).toHaveLength(750);
+      expect(at(record, 749, 750)).toBe('\r\n');
+      expect(record.slice(0, 748)).not.toMatch(/[\r\n]/);
+    }
+    expect(records.some((record) => record[0] === 'K')).toBe(false);
+  });
+
+  it('T: 1 type, 2-5 year, 6 prior-year, 7-15 TIN, 16-20 TCC, 28 test, 29 foreign, 110-149 company, 190-280 address, 296-303 payees, 500-507 sequence, 518 vendor', () => {
+    expect(at(t, 1, 1)).toBe('T');
+    expect(at(t, 6, 6)).toBe(' ');
+    expect(at(t, 21, 27)).toBe(blank(7));
+    expect(at(t, 29, 29)).toBe(' ');
+    expect(at(t, 110, 149).trimEnd()).toBe('STEADYLINE NOTES LLC');
+    expect(at(t, 190, 229).trimEnd()).toBe('100 HARBOR STREET, SUITE 400');
+    expect(at(t, 230, 269).trimEnd()).toBe('BOSTON');
+    expect(at(t, 270, 271)).toBe('MA');
+    expect(at(t, 272, 280)).toBe('02210    ');
+    expect(at(t, 281, 295)).toBe(blank(15));
+    expect(at(t, 304, 343).trimEnd()).toBe('TAX DESK');
+    expect(at(t, 409, 499)).toBe(blank(91));
+    expect(at(t, 508, 517)).toBe(blank(10));
+    // In-house software ("I"): the vendor fields stay blank.
+    expect(at(t, 519, 748)).toBe(blank(230));
+    const prior = buildFireFile({ ...input, isPriorYear: true }).slice(0, 750);
+    expect(at(prior, 6, 6)).toBe('P');
+  });
+
+  it('A: 6 combined federal/state blank, 21-24 name control, 26-27 type "6", 28-45 amount code "1" only, 52 foreign blank, 134-239 address and phone', () => {
+    expect(at(a, 1, 5)).toBe('A2025');
+    expect(at(a, 6, 6)).toBe(' ');
+    expect(at(a, 7, 11)).toBe(blank(5));
+    expect(at(a, 21, 24)).toBe('STEA');
+    expect(at(a, 25, 25)).toBe(' ');
+    expect(at(a, 26, 27)).toBe('6 ');
+    expect(at(a, 28, 45)).toBe(`1${blank(17)}`);
+    expect(at(a, 46, 51)).toBe(blank(6));
+    expect(at(a, 52, 52)).toBe(' ');
+    expect(at(a, 93, 132)).toBe(blank(40));
+    expect(at(a, 134, 173).trimEnd()).toBe('100 HARBOR STREET, SUITE 400');
+    expect(at(a, 174, 213).trimEnd()).toBe('BOSTON');
+    expect(at(a, 214, 215)).toBe('MA');
+    expect(at(a, 216, 224)).toBe('02210    ');
+    expect(at(a, 225, 239).trimEnd()).toBe('6175550100');
+    expect(at(a, 240, 499)).toBe(blank(260));
+    expect(at(a, 500, 507)).toBe('00000002');
+    expect(at(a, 508, 748)).toBe(blank(241));
+  });
+
+  it('B: 11 TIN type "2" (SSN/ITIN), amounts 1-9, A-H, J in 55-270, 271-286 blank, 287 foreign blank, 1099-INT 544-748 blank (no state code in 747-748)', () => {
+    expect(at(b, 1, 5)).toBe('B2025');
+    expect(at(b, 11, 11)).toBe('2');
+    expect(at(b, 41, 44)).toBe(blank(4));
+    expect(at(b, 45, 54)).toBe(blank(10));
+    // Eighteen 12-digit amounts: 1 is box 1 (interest income), the other seventeen zero.
+    expect(at(b, 55, 270)).toBe(`000000123456${zeros(17 * 12)}`);
+    expect(at(b, 271, 286)).toBe(blank(16));
+    expect(at(b, 287, 287)).toBe(' ');
+    expect(at(b, 328, 367)).toBe(blank(40));
+    expect(at(b, 408, 447)).toBe(blank(40));
+    expect(at(b, 499, 499)).toBe(' ');
+    expect(at(b, 500, 507)).toBe('00000003');
+    expect(at(b, 508, 543)).toBe(blank(36));
+    // 544 second TIN notice, 547-586 foreign country, 587-599 CUSIP, 600 FATCA, 663-722 special
+    // data, 723-734 / 735-746 state / local tax withheld, 747-748 combined federal/state code.
+    expect(at(b, 544, 748)).toBe(blank(205));
+  });
+
+  it('C: 2-9 payees, 16-33 control total 1 = sum of payment amount 1, 34-339 totals 2-J zero, 340-499 blank', () => {
+    expect(at(c, 1, 1)).toBe('C');
+    expect(at(c, 2, 9)).toBe('00000002');
+    expect(at(c, 10, 15)).toBe(blank(6));
+    const bTotals = records
+      .filter((record) => record[0] === 'B')
+      .reduce((sum, record) => sum + BigInt(at(record, 55, 66)), 0n);
+    expect(BigInt(at(c, 16, 33))).toBe(bTotals);
+    expect(at(c, 34, 339)).toBe(zeros(17 * 18));
+    expect(at(c, 340, 499)).toBe(blank(160));
+    expect(at(c, 500, 507)).toBe('00000005');
+    expect(at(c, 508, 748)).toBe(blank(241));
+  });
+
+  it('F: 2-9 A records, 10-30 zeros, 31-49 blank, 50-57 payees, 58-499 blank', () => {
+    expect(at(f, 1, 9)).toBe('F00000001');
+    expect(at(f, 10, 30)).toBe(zeros(21));
+    expect(at(f, 31, 49)).toBe(blank(19));
+    expect(at(f, 50, 57)).toBe('00000002');
+    expect(at(f, 58, 499)).toBe(blank(442));
+    expect(at(f, 500, 507)).toBe('00000006');
+    expect(at(f, 508, 748)).toBe(blank(241));
+  });
+});

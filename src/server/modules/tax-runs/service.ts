@@ -7,11 +7,11 @@
  * the kept forms, so its totals are the forms' totals.
  */
 import {
-  TAX_RUN_THRESHOLD,
   type TaxRun,
   type TaxYearOverviewResponse,
   taxRunMessages,
 } from '../../../shared/admin/back-office-contracts';
+import { TAX_FORM_THRESHOLD } from '../../../shared/portal/document-contracts';
 import { AppError } from '../../../shared/errors/app-error';
 import {
   addMoney,
@@ -109,7 +109,7 @@ export async function runTaxYear(
   const runId = await context.db.transaction(async (tx) => {
     await lockTaxRuns(tx);
     const id = await insertTaxRun(tx, { taxYear, startedBy: admin.adminUserId, now });
-    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_RUN_THRESHOLD });
+    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD });
     let formsIssued = 0;
     let correctionsIssued = 0;
     let unchanged = 0;
@@ -206,7 +206,7 @@ export async function loadTaxYear(
   const [runs, forms, candidates] = [
     await selectTaxRuns(context.db, taxYear),
     await selectCurrentForms(context.db, taxYear),
-    await selectTaxYearCandidates(context.db, { taxYear, threshold: TAX_RUN_THRESHOLD }),
+    await selectTaxYearCandidates(context.db, { taxYear, threshold: TAX_FORM_THRESHOLD }),
   ];
   const missing = candidates.filter((row) => row.form_id === null && recipientOf(row) === null);
   let interest = '0.00';

@@ -4,11 +4,13 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TAX_FORM_THRESHOLD, TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/document-contracts';
 import { rowsOf } from '../../db/client';
 import { taxRecords } from '../../db/schema';
 import { encryptField } from '../../security/field-encryption';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { insertEntry, insertInvestor, insertNote } from '../admin-dashboard/test-fixtures';
+import { listTaxYears } from '../portal/document-repository';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 let testApp: TestApp;
@@ -141,6 +143,19 @@ describe('the year-end tax run', () => {
     };
     expect(overview.totals).toMatchObject({ form_count: 2, interest: '260.75' });
     expect(overview.missing_tax_records.map((row) => row.email)).toEqual(['nameless@example.com']);
+  });
+
+  it('uses the same $10-or-more rule as the investor’s documents page', async () => {
+    const yearsOf = async (name: string) =>
+      (
+        await listTaxYears(testApp.database.db, investorIds[name]!, {
+          beforeYear: 2026,
+          threshold: TAX_FORM_THRESHOLD,
+        })
+      ).map((row) => row.year);
+    expect(await yearsOf('Exact')).toEqual([2025]);
+    expect(await yearsOf('Below')).toEqual([]);
+    expect(TAX_FORM_THRESHOLD_TEXT).toBe('$10 or more');
   });
 
   it('a re-run with nothing changed issues nothing', async () => {

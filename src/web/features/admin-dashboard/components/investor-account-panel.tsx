@@ -1,7 +1,7 @@
 /**
  * The investor lifecycle on the investor detail (issue 16 item 3): status with its history,
- * suspend / reinstate / close / end sessions with a reason, identity and tax status, bank
- * accounts, pending transfers (cancel with a reason), the messages sent, and the proposal of a
+ * suspend / reinstate / close / end sessions with a reason, the tax record (the identity check and
+ * screening are in IdentityPanel, shown once), bank accounts, pending transfers (cancel with a reason), the messages sent, and the proposal of a
  * four-eyes adjustment to one of the notes. Support sees everything and can change nothing.
  */
 import { type FormEvent, useState } from 'react';
@@ -108,7 +108,8 @@ export function InvestorAccountPanel({
         />
       ) : null}
 
-      <h3 className="detail-heading">Identity and tax status</h3>
+      {/* The identity check and watchlist are in "Identity and screening" above: each fact is shown once. */}
+      <h3 className="detail-heading">Tax record</h3>
       {data.identity ? (
         <dl className="detail-grid">
           <div>
@@ -127,15 +128,11 @@ export function InvestorAccountPanel({
               {data.identity.tin_type.toUpperCase()} ending {data.identity.tin_last_four}
             </dd>
           </div>
-          <div>
-            <dt>Identity check</dt>
-            <dd>
-              {humanizeCode(data.identity.kyc_status)} ({formatLocalDateTime(data.identity.kyc_checked_at)})
-            </dd>
-          </div>
         </dl>
       ) : (
-        <p className="muted">No identity or tax record yet: no tax form can be issued.</p>
+        <p className="muted">
+          No tax record yet (it is made when identity is verified): no tax form can be issued.
+        </p>
       )}
 
       <h3 className="detail-heading">Bank accounts</h3>

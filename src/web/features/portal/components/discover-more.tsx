@@ -9,7 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { ChevronIcon, DocumentIcon, DownloadIcon, GiftIcon } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
+import {
+  type DocumentListResponse,
+  TAX_FORM_THRESHOLD_TEXT,
+} from '../../../../shared/portal/document-contracts';
 import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
 import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
@@ -124,7 +127,7 @@ export function DiscoverMore({ referral }: { referral: OverviewResponse['referra
       <DiscoverItem
         icon={<DocumentIcon />}
         title="Download tax form"
-        description="Form 1099-INT for each year with more than $10 of interest."
+        description={`Form 1099-INT for each year with ${TAX_FORM_THRESHOLD_TEXT} of interest.`}
         actionLabel="Tax forms"
       >
         {(isOpen) => (
@@ -140,8 +143,8 @@ export function DiscoverMore({ referral }: { referral: OverviewResponse['referra
                 </p>
               ) : data.tax_forms.length === 0 ? (
                 <p className="muted">
-                  No tax forms yet. A 1099-INT is issued after the end of each year in which you earned more
-                  than $10 of interest.
+                  No tax forms yet. A 1099-INT is issued after the end of each year in which you earned{' '}
+                  {TAX_FORM_THRESHOLD_TEXT} of interest.
                 </p>
               ) : (
                 <ul className="document-list">

@@ -12,7 +12,11 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import { type DocumentListResponse, statementMonthLabel } from '../../../../shared/portal/document-contracts';
+import {
+  type DocumentListResponse,
+  statementMonthLabel,
+  TAX_FORM_THRESHOLD_TEXT,
+} from '../../../../shared/portal/document-contracts';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
 import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
@@ -112,7 +116,8 @@ function TaxForms({ data }: { data: DocumentListResponse }) {
   if (data.tax_forms.length === 0) {
     return (
       <EmptyState title="No tax forms yet">
-        A 1099-INT is issued after the end of each year in which you earned more than $10 of interest.
+        A 1099-INT is issued after the end of each year in which you earned {TAX_FORM_THRESHOLD_TEXT} of
+        interest.
       </EmptyState>
     );
   }
@@ -239,7 +244,7 @@ export function DocumentsPage() {
           <DocumentSection
             id="tax-forms"
             title="Tax forms"
-            description="Form 1099-INT for each year with more than $10 of interest."
+            description={`Form 1099-INT for each year with ${TAX_FORM_THRESHOLD_TEXT} of interest.`}
           >
             <TaxForms data={documents.data} />
           </DocumentSection>
