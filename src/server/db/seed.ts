@@ -252,6 +252,8 @@ interface DemoNote {
   termYears: number;
   startOffsetDays: number;
   maturityInstruction?: MaturityInstruction;
+  /** Standard: monthly interest reinvested in the note (decision 1740). */
+  reinvestInterest?: boolean;
 }
 
 /**
@@ -288,6 +290,15 @@ const demoNotes: DemoNote[] = [
     termYears: 2,
     startOffsetDays: 716,
     maturityInstruction: { kind: 'roll_over', term_years: 3 },
+  },
+  // A Standard note reinvesting its interest since it was bought: several compounded months (issue 17 item 2).
+  {
+    investmentType: 'standard',
+    principal: '15000.00',
+    rate: '0.08',
+    termYears: 1,
+    startOffsetDays: 205,
+    reinvestInterest: true,
   },
 ];
 
@@ -455,6 +466,7 @@ async function writeDemoHistory(
             agreementVersion: DEMO_AGREEMENT_VERSION,
             ipAddress: '203.0.113.24',
             maturityInstruction: note.maturityInstruction,
+            reinvestInterest: note.reinvestInterest ?? false,
           });
         }
         for (const transfer of transfers.filter((candidate) => candidate.requestedOn === day)) {

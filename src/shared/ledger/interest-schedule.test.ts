@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firstYearIncome, interestSchedule, totalPosted, valueAtMaturity } from './interest-schedule';
+import {
+  firstYearIncome,
+  firstYearReinvested,
+  interestSchedule,
+  totalPosted,
+  valueAtMaturity,
+} from './interest-schedule';
 
 describe('interest schedule', () => {
   it('posts each month as the rounded cumulative less what was posted, carrying the fraction', () => {
@@ -56,5 +62,52 @@ describe('interest schedule', () => {
       year: '3650.00',
       averageMonth: '304.17',
     });
+  });
+
+  it('compounds the months a Standard note reinvests, from the month after each switch (decision 1740)', () => {
+    const always = interestSchedule({
+      principal: '10000.00',
+      rate: '0.08',
+      startDate: '2024-01-01',
+      reinvestment: [{ effectivePeriod: '2024-01-01', reinvest: true }],
+      endDate: '2024-07-01',
+    });
+    expect(always.map((row) => [row.principal, row.posted, row.reinvested])).toEqual([
+      ['10000.00', '67.95', true],
+      ['10067.95', '63.99', true],
+      ['10131.94', '68.84', true],
+      ['10200.78', '67.07', true],
+      ['10267.85', '69.77', true],
+      ['10337.62', '67.97', true],
+    ]);
+    // Switched on in March (April on) and off in May (June on): only April and May compound.
+    const switched = interestSchedule({
+      principal: '25000.00',
+      rate: '0.08',
+      startDate: '2024-01-10',
+      reinvestment: [
+        { effectivePeriod: '2024-04-01', reinvest: true },
+        { effectivePeriod: '2024-06-01', reinvest: false },
+      ],
+      endDate: '2024-08-01',
+    });
+    expect(switched.map((row) => [row.posted, row.reinvested])).toEqual([
+      ['120.55', false],
+      ['158.90', false],
+      ['169.87', false],
+      ['164.38', true],
+      ['170.98', true],
+      ['166.59', false],
+      ['172.14', false],
+    ]);
+    expect(switched[6]!.principal).toBe('25335.36');
+    // A year compounded monthly (2024 has 366 days): 832.35, against 802.19 paid out.
+    expect(firstYearReinvested({ principal: '10000.00', rate: '0.08', startDate: '2024-01-01' })).toEqual({
+      year: '832.35',
+      value: '10832.35',
+    });
+    expect(firstYearIncome({ principal: '10000.00', rate: '0.08', startDate: '2024-01-01' }).year).toBe(
+      '802.19',
+    );
   });
 });

@@ -25,6 +25,10 @@ export const noteSummary = z.object({
   status: z.enum(investmentStatuses),
   /** The note's value from the ledger. */
   value: moneyString,
+  /** Standard (decision 1740): this month's interest is reinvested in the note; null for High-Yield. */
+  reinvests_interest: z.boolean().nullable(),
+  /** Standard: the first month a switch not yet in force governs. */
+  reinvestment_changes_from: isoDateString.nullable(),
 });
 export type NoteSummary = z.infer<typeof noteSummary>;
 
@@ -45,6 +49,13 @@ export const overviewResponse = z.object({
   referral: referralSummary,
   /** Money owed to the investor: credits their bank returned, until paid again (PRODUCT.md 36). */
   owed_to_you: moneyString,
+  /**
+   * Standard interest of the last month posted, split by where it went (decision 1740): paid to
+   * the bank, or reinvested in the notes. Null before any Standard posting.
+   */
+  standard_monthly_interest: z
+    .object({ period: isoDateString, paid_to_bank: moneyString, reinvested: moneyString })
+    .nullable(),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
 

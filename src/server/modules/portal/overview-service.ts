@@ -12,12 +12,52 @@ import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { trimRate } from '../products/product-mapper';
+import { readReinvestmentChoices } from '../money/reinvestment-repository';
+import {
+  type ReinvestmentChoice,
+  reinvestmentStatus,
+} from '../../../shared/investments/interest-reinvestment';
 import { listBalanceChanges, listRecentNotifications, readAccountOverview } from './portal-repository';
 
 /** The spec's message when there is no investor record behind the session. */
 export const noInvestorMessage = 'No investor profiles found. Please create an investor record first.';
 
-export async function getOverview(db: Executor, investorId: string): Promise<OverviewResponse> {
+/** Standard interest of the investor's last posted month, paid and reinvested (decision 1740). */
+async function lastStandardMonth(
+  db: Executor,
+  investorId: string,
+): Promise<OverviewResponse['standard_monthly_interest']> {
+  const row = rowsOf<{ period: IsoDate | null; paid: string; reinvested: string }>(
+    await db.execute(sql`
+      with last as (
+        select max(t.posting_period) as period from investment_transactions t
+        join investments i on i.id = t.investment_id
+        where t.investor_id = ${investorId}::uuid and t.transaction_type = 'interest_payment'
+          and i.investment_type = 'standard' and i.status <> 'cancelled'
+      )
+      select to_char(l.period, 'YYYY-MM-DD') as period,
+             coalesce(sum(t.amount) filter (where t.value_effect = 0), 0)::text as paid,
+             coalesce(sum(t.amount) filter (where t.value_effect > 0), 0)::text as reinvested
+      from last l
+      left join investment_transactions t on t.posting_period = l.period and t.investor_id = ${investorId}::uuid
+        and t.transaction_type = 'interest_payment'
+        and exists (select 1 from investments i where i.id = t.investment_id and i.investment_type = 'standard'
+                    and i.status <> 'cancelled')
+      group by l.period`),
+  )[0];
+  if (!row?.period) return null;
+  return {
+    period: row.period,
+    paid_to_bank: toMoneyString(row.paid),
+    reinvested: toMoneyString(row.reinvested),
+  };
+}
+
+export async function getOverview(
+  db: Executor,
+  investorId: string,
+  today: IsoDate,
+): Promise<OverviewResponse> {
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
   const owed = rowsOf<{ amount: string }>(
@@ -26,6 +66,10 @@ export async function getOverview(db: Executor, investorId: string): Promise<Ove
       where investor_id = ${investorId}::uuid and direction = 'owed_to_investor' and status = 'open'`),
   )[0];
   const { profile, balance, notes } = overview;
+  const choices = await readReinvestmentChoices(
+    db,
+    notes.filter((note) => note.investment_type === 'standard').map((note) => note.id),
+  );
   return {
     first_name: profile.first_name,
     balance: {
@@ -39,6 +83,7 @@ export async function getOverview(db: Executor, investorId: string): Promise<Ove
       principal_amount: toMoneyString(note.principal_amount),
       interest_rate_annual: trimRate(note.interest_rate_annual),
       value: toMoneyString(note.value),
+      ...reinvestmentOf(note.investment_type, choices.get(note.id) ?? [], today),
     })),
     note_count: balance.note_count,
     referral: {
@@ -47,7 +92,18 @@ export async function getOverview(db: Executor, investorId: string): Promise<Ove
       signups: profile.referral_count,
     },
     owed_to_you: toMoneyString(owed?.amount ?? '0'),
+    standard_monthly_interest: await lastStandardMonth(db, investorId),
   };
+}
+
+function reinvestmentOf(
+  investmentType: string,
+  choices: ReinvestmentChoice[],
+  today: IsoDate,
+): { reinvests_interest: boolean | null; reinvestment_changes_from: IsoDate | null } {
+  if (investmentType !== 'standard') return { reinvests_interest: null, reinvestment_changes_from: null };
+  const status = reinvestmentStatus(choices, today);
+  return { reinvests_interest: status.reinvestsThisMonth, reinvestment_changes_from: status.changesFrom };
 }
 
 /** The balance after every day it changed, plus today, so the chart's line reaches the present. */

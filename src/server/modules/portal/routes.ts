@@ -61,7 +61,8 @@ export function portalRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: overviewResponse },
         },
       },
-      async (request) => getOverview(context.db, investorSessionOf(request).investorId),
+      async (request) =>
+        getOverview(context.db, investorSessionOf(request).investorId, context.clock.today()),
     );
 
     app.get(

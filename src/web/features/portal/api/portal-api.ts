@@ -56,6 +56,11 @@ export const saveMaturityInstruction = (investmentId: string, instruction: Matur
       body: { maturity_instruction: instruction },
     },
   );
+export const saveInterestReinvestment = (investmentId: string, reinvest: boolean) =>
+  apiRequest<NoteDetailResponse>(
+    `/api/portal/notes/${encodeURIComponent(investmentId)}/interest-reinvestment`,
+    { method: 'PUT', body: { reinvest } },
+  );
 export const undoRollover = (investmentId: string) =>
   apiRequest<NoteDetailResponse>(`/api/portal/notes/${encodeURIComponent(investmentId)}/undo-rollover`, {
     method: 'POST',

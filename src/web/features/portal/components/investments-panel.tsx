@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/feedback';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
+import { monthLabel } from '../../../../shared/investments/interest-reinvestment';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 
 export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
@@ -29,6 +30,16 @@ export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
           <span className="plan-total-value">{formatUsd(balance.standard_total)}</span>
         </div>
       </div>
+      {overview.standard_monthly_interest ? (
+        <p className="muted standard-income" data-testid="standard-monthly-interest">
+          Standard interest for {monthLabel(overview.standard_monthly_interest.period)}:{' '}
+          {formatUsd(overview.standard_monthly_interest.paid_to_bank)} paid to your bank
+          {overview.standard_monthly_interest.reinvested !== '0.00'
+            ? `, ${formatUsd(overview.standard_monthly_interest.reinvested)} reinvested in your notes`
+            : ''}
+          .
+        </p>
+      ) : null}
       {notes.length === 0 ? (
         <p className="muted">You have no investments yet. Add your first to start earning.</p>
       ) : (
@@ -37,14 +48,23 @@ export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
             <li key={note.id} className="note-row">
               <div>
                 <p className="note-title">
-                  {investmentTypeLabel(note.investment_type)} · {ratePercent(note.interest_rate_annual)}%
+                  <Link to={`/notes/${note.id}`} className="note-link">
+                    {investmentTypeLabel(note.investment_type)} · {ratePercent(note.interest_rate_annual)}%
+                  </Link>
                   {note.status === 'matured' ? <Badge tone="accent">Matured</Badge> : null}
+                  {note.reinvests_interest ? <Badge tone="success">Reinvests interest</Badge> : null}
                 </p>
                 <p className="note-meta">
                   {formatUsd(note.principal_amount)} since {formatLongDate(note.start_date)} ·{' '}
                   {note.investment_type === 'standard' ? 'lock-up ends' : 'matures'}{' '}
                   {formatLongDate(note.maturity_date)}
                 </p>
+                {note.reinvestment_changes_from ? (
+                  <p className="note-meta">
+                    {note.reinvests_interest ? 'Interest paid to your bank' : 'Reinvests interest'} from{' '}
+                    {monthLabel(note.reinvestment_changes_from)}
+                  </p>
+                ) : null}
               </div>
               <span className="note-value">{formatUsd(note.value)}</span>
             </li>

@@ -12,7 +12,7 @@ import {
 
 const planPoints: Record<InvestmentType, string[]> = {
   standard: [
-    'Interest paid monthly to your bank account',
+    'Interest paid monthly to your bank account, or reinvested in the note to compound: your choice, per note',
     '12-month lock-up, then withdraw anytime or keep earning',
   ],
   high_yield: [

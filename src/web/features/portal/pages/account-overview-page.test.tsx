@@ -42,6 +42,7 @@ const overview: OverviewResponse = {
   note_count: 0,
   referral: { code: 'ADA2026', path: '/signup?ref=ADA2026', signups: 0 },
   owed_to_you: '0.00',
+  standard_monthly_interest: null,
 };
 
 async function renderOverviewFor(isReturningVisitor: boolean, shown: OverviewResponse = overview) {

@@ -22,7 +22,17 @@ import type {
   NoteDetailResponse,
 } from '../../../../shared/investments/note-detail-contracts';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
-import { fetchNote, portalKeys, saveMaturityInstruction, undoRollover } from '../api/portal-api';
+import {
+  fetchNote,
+  portalKeys,
+  saveInterestReinvestment,
+  saveMaturityInstruction,
+  undoRollover,
+} from '../api/portal-api';
+import {
+  interestReinvestmentMessages,
+  reinvestmentStatusLine,
+} from '../../../../shared/investments/interest-reinvestment';
 import { MaturityInstructionFields } from '../components/maturity-instruction-fields';
 import { usePageTitle } from '../hooks/use-page-title';
 
@@ -89,6 +99,11 @@ function PostingTable({
                 : formatUsd(row.posted_amount),
         },
         { key: 'carried', label: 'Carried fraction', isNumeric: true, cell: (row) => exactUsd(row.carried) },
+        {
+          key: 'destination',
+          label: 'Goes to',
+          cell: (row) => (row.credited ? 'Added to the note' : 'Your bank account'),
+        },
       ]}
     />
   );
@@ -166,6 +181,60 @@ function InstructionCard({ note }: { note: NoteDetailResponse }) {
   );
 }
 
+function ReinvestmentCard({ note }: { note: NoteDetailResponse }) {
+  const queryClient = useQueryClient();
+  const reinvestment = note.interest_reinvestment;
+  const save = useMutation({
+    mutationFn: (reinvest: boolean) => saveInterestReinvestment(note.id, reinvest),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(portalKeys.note(note.id), updated);
+      void queryClient.invalidateQueries({ queryKey: portalKeys.overview });
+    },
+  });
+  if (!reinvestment) return null;
+  const status = {
+    reinvestsThisMonth: reinvestment.reinvests_this_month,
+    chosen: reinvestment.chosen,
+    changesFrom: reinvestment.changes_from,
+  };
+  return (
+    <section className="card" aria-labelledby="reinvestment-heading">
+      <h2 id="reinvestment-heading" className="card-title">
+        Monthly interest{' '}
+        {reinvestment.reinvests_this_month ? <Badge tone="success">Reinvests interest</Badge> : null}
+      </h2>
+      <p data-testid="reinvestment-status">{reinvestmentStatusLine(status)}</p>
+      {note.can_change_reinvestment ? (
+        <>
+          <p className="muted">
+            Reinvested interest is added to this note at the end of each month and earns interest from the
+            next month, so it compounds. A change applies from {monthLabel(reinvestment.next_switch_from)}:
+            this month’s interest goes where it is set to go today.
+          </p>
+          <div className="row instruction-actions">
+            <Button
+              variant={reinvestment.chosen ? 'secondary' : 'primary'}
+              onClick={() => {
+                save.reset();
+                save.mutate(!reinvestment.chosen);
+              }}
+              isBusy={save.isPending}
+            >
+              {reinvestment.chosen ? 'PAY INTEREST TO MY BANK INSTEAD' : 'REINVEST MY INTEREST'}
+            </Button>
+          </div>
+          {save.isError ? <Alert tone="error">{save.error.message}</Alert> : null}
+          {save.isSuccess ? (
+            <Alert tone="success">
+              {save.variables ? interestReinvestmentMessages.savedOn : interestReinvestmentMessages.savedOff}
+            </Alert>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export function NotePage() {
   const { investmentId = '' } = useParams();
   usePageTitle('Note');
@@ -214,7 +283,13 @@ export function NotePage() {
             <dt>Income to date</dt>
             <dd>
               {formatUsd(note.income_to_date)}{' '}
-              <span className="muted">{isHighYield ? 'credited to the note' : 'paid to your bank'}</span>
+              <span className="muted">
+                {isHighYield
+                  ? 'credited to the note'
+                  : note.postings.some((row) => row.credited)
+                    ? 'paid to your bank or reinvested'
+                    : 'paid to your bank'}
+              </span>
             </dd>
           </div>
           <div>
@@ -229,7 +304,7 @@ export function NotePage() {
           ) : null}
         </dl>
       </section>
-      {isHighYield ? <InstructionCard note={note} /> : null}
+      {isHighYield ? <InstructionCard note={note} /> : <ReinvestmentCard note={note} />}
       <section className="card" aria-labelledby="math-heading">
         <h2 id="math-heading" className="card-title">
           Show the math
@@ -249,7 +324,7 @@ export function NotePage() {
           <>
             <h3 className="math-subheading">Still to come</h3>
             <PostingTable
-              caption="Projected postings to maturity"
+              caption={isHighYield ? 'Projected postings to maturity' : 'Projected postings, next 12 months'}
               rows={note.projected_postings}
               isProjection
             />

@@ -31,7 +31,7 @@ function StandardPlanCard({ products, amount }: { products: Product[]; amount: s
             </p>
           ) : null}
           <ul className="plan-points">
-            <li>Interest paid monthly to your bank account</li>
+            <li>Interest paid monthly to your bank account, or reinvested in the note to compound</li>
             <li>12-month lock-up, then withdraw anytime or keep earning</li>
             <li>Start from {formatThousands(product.minimum_purchase_amount)}</li>
           </ul>

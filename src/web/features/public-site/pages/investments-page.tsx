@@ -45,7 +45,9 @@ export function InvestmentsPage() {
                 </tr>
                 <tr>
                   <th scope="row">Interest</th>
-                  <td>Paid monthly to your bank account</td>
+                  <td>
+                    Paid monthly to your bank account, or reinvested in the note to compound (your choice)
+                  </td>
                   <td>Credited to your note monthly, paid with principal at maturity</td>
                 </tr>
                 <tr>

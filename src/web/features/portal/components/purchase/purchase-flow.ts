@@ -25,6 +25,8 @@ export interface PurchaseDraft {
   hasConsented: boolean;
   /** High-Yield: what happens at maturity. */
   maturityInstruction: MaturityInstruction;
+  /** Standard: reinvest the monthly interest in the note (decision 1740); off by default. */
+  reinvestInterest: boolean;
 }
 
 export interface PurchaseFlowState {
@@ -42,6 +44,7 @@ const emptyDraft: PurchaseDraft = {
   fundingAccountId: '',
   hasConsented: false,
   maturityInstruction: DEFAULT_MATURITY_INSTRUCTION,
+  reinvestInterest: false,
 };
 const closed: PurchaseFlowState = {
   plan: null,

@@ -36,6 +36,7 @@ function Harness({ onNext }: { onNext(): void }) {
     fundingAccountId: account.id,
     hasConsented: false,
     maturityInstruction: { kind: 'pay_out' },
+    reinvestInterest: false,
   });
   return (
     <PurchaseFormStep

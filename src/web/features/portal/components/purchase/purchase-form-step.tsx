@@ -12,6 +12,7 @@ import type { PurchaseDraft } from './purchase-flow';
 import type { IsoDate } from '../../../../../shared/dates/calendar-date';
 import { AmountFigure } from '../amount-figure';
 import { MaturityInstructionFields, type RolloverTerm } from '../maturity-instruction-fields';
+import { ReinvestmentFields } from '../reinvestment-fields';
 
 export function fundingAccountLabel(account: FundingAccount): string {
   const kind = account.account_type === 'savings' ? 'Savings' : 'Checking';
@@ -153,6 +154,12 @@ export function PurchaseFormStep({
           value={draft.maturityInstruction}
           terms={rolloverTerms}
           onChange={(maturityInstruction) => change({ maturityInstruction })}
+        />
+      ) : null}
+      {product?.investment_type === 'standard' ? (
+        <ReinvestmentFields
+          reinvest={draft.reinvestInterest}
+          onChange={(reinvestInterest) => change({ reinvestInterest })}
         />
       ) : null}
       {product ? <AmountFigure product={product} amount={draft.amount} startDate={today} /> : null}

@@ -76,7 +76,7 @@ export function PurchaseModal({
           consent: state.draft.hasConsented,
           ...(product.investment_type === 'high_yield'
             ? { maturity_instruction: state.draft.maturityInstruction }
-            : {}),
+            : { reinvest_interest: state.draft.reinvestInterest }),
         },
         key,
       );
@@ -133,6 +133,7 @@ export function PurchaseModal({
           fundedFrom={fundingAccountLabel(fundingAccount)}
           startDate={options.today}
           maturityInstruction={state.draft.maturityInstruction}
+          reinvestInterest={state.draft.reinvestInterest}
           onBack={() => flow.goTo('agreement')}
           onBuy={buy}
         />

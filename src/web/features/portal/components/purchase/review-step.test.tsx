@@ -52,3 +52,49 @@ describe('the review before a High-Yield note is bought or converted to', () => 
     expect(screen.getByRole('button', { name: 'CONVERT' })).toBeTruthy();
   });
 });
+
+describe('the review before a Standard note is bought', () => {
+  const standard = {
+    ...threeYearHighYield,
+    id: '0b7d1f2e-1111-4222-8333-444455556667',
+    investment_type: 'standard',
+    term_years: 1,
+    interest_rate_annual: '0.08',
+  } as unknown as Product;
+
+  it('says the interest is reinvested and shows the compounded first year when chosen (decision 1740)', () => {
+    render(
+      <ReviewStep
+        product={standard}
+        amount="10000"
+        fundedFrom="First Harbor Bank ••6789"
+        startDate="2024-01-01"
+        reinvestInterest
+        onBack={() => undefined}
+        onBuy={() => undefined}
+      />,
+    );
+    const rows = rowsShown();
+    expect(rows.Interest).toBe('Reinvested monthly in the note, where it compounds (not paid to your bank)');
+    expect(rows['Reinvested interest']).toBe(
+      '$832.35 added in the first 12 months, compounding: the note is worth $10,832.35 then',
+    );
+    expect(rows['Monthly income']).toBeUndefined();
+  });
+
+  it('shows the monthly income paid to the bank by default', () => {
+    render(
+      <ReviewStep
+        product={standard}
+        amount="10000"
+        fundedFrom="First Harbor Bank ••6789"
+        startDate="2024-01-01"
+        onBack={() => undefined}
+        onBuy={() => undefined}
+      />,
+    );
+    const rows = rowsShown();
+    expect(rows.Interest).toBe('Paid monthly to your bank');
+    expect(rows['Monthly income']).toBe('About $66.85 a month ($802.19 in the first 12 months)');
+  });
+});

@@ -15,7 +15,7 @@ import {
   type MaturityInstruction,
   maturityInstructionLabel,
 } from '../../../../../shared/investments/maturity-instruction';
-import { firstYearIncome } from '../../../../../shared/ledger/interest-schedule';
+import { firstYearIncome, firstYearReinvested } from '../../../../../shared/ledger/interest-schedule';
 import { parseMoneyToCents } from '../../../../../shared/money/decimal-string';
 
 /** The review's rows, in order: what the buyer confirms. */
@@ -26,6 +26,8 @@ export function reviewRows(input: {
   startDate: IsoDate;
   /** High-Yield: what happens at maturity (a conversion's review has none to show). */
   maturityInstruction?: MaturityInstruction;
+  /** Standard: the interest is reinvested in the note (decision 1740). */
+  reinvestInterest?: boolean;
 }): [string, string][] {
   const { product, startDate } = input;
   const amount = normalisePurchaseAmount(input.amount) ?? input.amount;
@@ -41,12 +43,22 @@ export function reviewRows(input: {
     ['Rate', rate],
     [
       'Interest',
-      isStandard ? 'Paid monthly to your bank' : 'Credited monthly to the note and paid at maturity',
+      isStandard
+        ? input.reinvestInterest
+          ? 'Reinvested monthly in the note, where it compounds (not paid to your bank)'
+          : 'Paid monthly to your bank'
+        : 'Credited monthly to the note and paid at maturity',
     ],
   ];
   if (isStandard) {
     rows.push(['Lock-up ends', `${formatLongDate(maturityDate)}, then withdraw anytime or keep earning`]);
-    if (parseMoneyToCents(amount) !== null) {
+    if (parseMoneyToCents(amount) !== null && input.reinvestInterest) {
+      const grown = firstYearReinvested({ principal: amount, rate: product.interest_rate_annual, startDate });
+      rows.push([
+        'Reinvested interest',
+        `${formatUsd(grown.year)} added in the first 12 months, compounding: the note is worth ${formatUsd(grown.value)} then`,
+      ]);
+    } else if (parseMoneyToCents(amount) !== null) {
       const income = firstYearIncome({ principal: amount, rate: product.interest_rate_annual, startDate });
       rows.push([
         'Monthly income',
@@ -78,6 +90,7 @@ export function ReviewStep({
   fundedFrom,
   startDate,
   maturityInstruction,
+  reinvestInterest,
   intro = 'Please check the details of your investment before you buy.',
   confirmLabel = 'BUY',
   isBusy,
@@ -89,6 +102,7 @@ export function ReviewStep({
   fundedFrom: string;
   startDate: IsoDate;
   maturityInstruction?: MaturityInstruction;
+  reinvestInterest?: boolean;
   intro?: string;
   confirmLabel?: string;
   isBusy?: boolean;
@@ -99,12 +113,14 @@ export function ReviewStep({
     <div>
       <p className="muted">{intro}</p>
       <dl className="review-list">
-        {reviewRows({ product, amount, fundedFrom, startDate, maturityInstruction }).map(([label, value]) => (
-          <div key={label} className="review-row">
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        {reviewRows({ product, amount, fundedFrom, startDate, maturityInstruction, reinvestInterest }).map(
+          ([label, value]) => (
+            <div key={label} className="review-row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ),
+        )}
       </dl>
       <div className="modal-footer">
         <Button variant="secondary" onClick={onBack}>
