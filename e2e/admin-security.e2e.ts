@@ -174,7 +174,17 @@ describe('your security', () => {
     await detail.getByRole('heading', { name: 'Tax record' }).waitFor();
     await expect(detail.getByRole('heading', { name: 'Identity and screening' }).count()).resolves.toBe(1);
     await expect(detail.getByText('Identity check', { exact: true }).count()).resolves.toBe(0);
-    await shoot(page, 'investor-detail');
+    if (shotsDir) {
+      // The detail scrolls inside its dialog: show the identity panel and the tax record together.
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await detail.getByRole('heading', { name: 'Identity and screening' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shotsDir, `investor-detail-${width}.png`) });
+        await detail.getByRole('heading', { name: 'Tax record' }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(shotsDir, `investor-detail-tax-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -211,7 +221,7 @@ describe('your security', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'Tax forms', exact: true }).click();
     await page.waitForURL('**/admin/tax');
-    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
 
     for (const path of [
       'dashboard',
