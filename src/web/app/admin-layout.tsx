@@ -174,12 +174,12 @@ function AdminNav({ role }: { role: AdminRole }) {
       >
         <span className="admin-nav-toggle-icon" aria-hidden="true" />
         Menu
-        {current ? <span className="admin-nav-current">: {current.label}</span> : null}
+        {current ? <span className="admin-nav-current">{current.label}</span> : null}
       </button>
       <ul id={listId} className="admin-nav-list">
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className="admin-nav-link">
+            <NavLink to={item.to} className="admin-nav-link" onClick={() => setOpen(false)}>
               {item.label}
             </NavLink>
           </li>

@@ -250,7 +250,7 @@ export function AdminSecurityPage() {
             <dd>
               {state.enabled ? <Badge tone="success">On</Badge> : <Badge tone="warning">Off</Badge>}
               {state.enabled && state.enabled_at ? (
-                <span className="muted"> since {formatLocalDateTime(state.enabled_at)}</span>
+                <span className="security-since">since {formatLocalDateTime(state.enabled_at)}</span>
               ) : null}
             </dd>
           </div>

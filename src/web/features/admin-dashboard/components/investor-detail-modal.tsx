@@ -54,33 +54,10 @@ function InvestorDetailBody({
           <dd>{investor.phone ?? 'Not verified yet'}</dd>
         </div>
         <div>
-          <dt>Status</dt>
-          <dd>
-            <Badge
-              tone={
-                investor.status === 'active'
-                  ? 'success'
-                  : investor.status === 'pending'
-                    ? 'warning'
-                    : 'danger'
-              }
-            >
-              {humanizeCode(investor.status)}
-            </Badge>
-          </dd>
-        </div>
-        <div>
           <dt>Member since</dt>
           <dd>{formatLocalDateTime(investor.created_at)}</dd>
         </div>
-        <div>
-          <dt>Bank account</dt>
-          <dd>
-            {investor.bank_account
-              ? `${investor.bank_account.institution_name} ${humanizeCode(investor.bank_account.account_type).toLowerCase()} ••${investor.bank_account.account_last_four} (${humanizeCode(investor.bank_account.verification_status).toLowerCase()})`
-              : 'None linked'}
-          </dd>
-        </div>
+        {/* Status (with its reason and history) and bank accounts are in the Account section below: each fact once. */}
         <div>
           <dt>Investor id</dt>
           <dd className="mono detail-id">{investor.id}</dd>
