@@ -7,6 +7,8 @@ import { investmentStatuses } from '../ledger/ledger-model';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
 
+export { statementMonthOf, statementMonthLabel, statementFileName } from './statement-months';
+
 export const promissoryNoteSummary = z.object({
   investment_id: z.uuid(),
   investment_type: z.enum(investmentTypes),
@@ -60,33 +62,3 @@ export const TAX_FORM_THRESHOLD = '10.00';
 export const statementMonthParams = z.object({
   month: z.string().regex(/^(19\d{2}|2[01]\d{2})-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.'),
 });
-
-/** "2026-03-01" -> "2026-03". */
-export function statementMonthOf(period: string): string {
-  return period.slice(0, 7);
-}
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** "2026-03" -> "March 2026". */
-export function statementMonthLabel(month: string): string {
-  const [year, number] = month.split('-');
-  return `${monthNames[Number(number) - 1] ?? ''} ${year ?? ''}`.trim();
-}
-
-export function statementFileName(month: string): string {
-  return `statement-${month}.pdf`;
-}

@@ -11,7 +11,7 @@ import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
 import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
-import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
 import { fetchDocuments, portalKeys, promissoryNoteUrl, taxFormUrl } from '../api/portal-api';

@@ -12,10 +12,11 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import { type DocumentListResponse, statementMonthLabel } from '../../../../shared/portal/document-contracts';
+import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
+import { statementMonthLabel } from '../../../../shared/portal/statement-months';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
-import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import {
   fetchDocuments,
   portalKeys,
