@@ -9,8 +9,7 @@ import {
   type OverviewResponse,
 } from '../../../shared/portal/portal-contracts';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
-import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { trimRate } from '../products/product-mapper';
 import { listBalanceChanges, listRecentNotifications, readAccountOverview } from './portal-repository';
 
@@ -20,12 +19,7 @@ export const noInvestorMessage = 'No investor profiles found. Please create an i
 export async function getOverview(db: Executor, investorId: string): Promise<OverviewResponse> {
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
-  const owed = rowsOf<{ amount: string }>(
-    await db.execute(sql`
-      select coalesce(sum(amount), 0)::text as amount from amounts_owed
-      where investor_id = ${investorId}::uuid and direction = 'owed_to_investor' and status = 'open'`),
-  )[0];
-  const { profile, balance, notes } = overview;
+  const { profile, balance, notes, owedToInvestor } = overview;
   return {
     first_name: profile.first_name,
     balance: {
@@ -46,7 +40,7 @@ export async function getOverview(db: Executor, investorId: string): Promise<Ove
       path: `/signup?ref=${encodeURIComponent(profile.referral_code)}`,
       signups: profile.referral_count,
     },
-    owed_to_you: toMoneyString(owed?.amount ?? '0'),
+    owed_to_you: toMoneyString(owedToInvestor),
   };
 }
 
