@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
@@ -9,17 +10,57 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
  * and auth pages share beyond it (libraries, src/shared, the design system, lib) is one
  * chunk; the portal's shell and pages another; the admin pages a third. The other public
  * pages keep their automatic per-page chunks.
+ *
+ * Form code stays off the pages that only show data (decision 1411): zod, react-hook-form and
+ * every module that statically reaches them (the shared schemas, the form components) never
+ * go into those three chunks. The shared schemas and the libraries form one `forms` chunk;
+ * the form components load with it, on demand (lazy() or import() in the page that opens them).
  */
+const formLibrary = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
 const signedInCommonModule =
-  /[\\/](node_modules[\\/](@tanstack|react-hook-form|@hookform|zod)|src[\\/](shared|web[\\/](components|lib)))[\\/]/;
+  /[\\/](node_modules[\\/]@tanstack|src[\\/](shared|web[\\/](components|lib)))[\\/]/;
+const sharedModule = /[\\/]src[\\/]shared[\\/]/;
 // Admin-only code, including the shared rules only the back office uses (the jobs' cron
 // libraries, campaigns, admin schemas), stays out of the common chunk every portal page loads.
 const adminOnlySharedModule =
   /[\\/]src[\\/](shared[\\/](jobs|admin|notifications)[\\/]|web[\\/]lib[\\/]admin-)/;
-const isSignedInCommon = (id: string) => signedInCommonModule.test(id) && !adminOnlySharedModule.test(id);
 const portalModule =
   /[\\/]src[\\/]web[\\/](app[\\/](portal-|settings-route)|features[\\/](portal|settings|bank-link)[\\/])/;
 const adminModule = /[\\/]src[\\/]web[\\/](app[\\/]admin-|features[\\/]admin-)/;
+
+/** Whether a module's static imports reach zod or react-hook-form (memoised per chunking pass). */
+const reachesForms = new WeakMap<ChunkingContext, Map<string, boolean>>();
+function needsFormCode(id: string, context: ChunkingContext): boolean {
+  let known = reachesForms.get(context);
+  if (!known) {
+    known = new Map();
+    reachesForms.set(context, known);
+  }
+  const cached = known.get(id);
+  if (cached !== undefined) return cached;
+  const seen = new Set([id]);
+  const queue = [id];
+  let result = false;
+  while (queue.length > 0 && !result) {
+    const current = queue.pop() as string;
+    if (formLibrary.test(current)) result = true;
+    else if (!/[\\/]node_modules[\\/]/.test(current) || current === id) {
+      for (const child of context.getModuleInfo(current)?.importedIds ?? []) {
+        if (!seen.has(child)) {
+          seen.add(child);
+          queue.push(child);
+        }
+      }
+    }
+  }
+  known.set(id, result);
+  return result;
+}
+
+/** A chunk group for the modules that match and need no form code. */
+function withoutFormCode(name: string, matches: (id: string) => boolean) {
+  return (id: string, context: ChunkingContext) => (matches(id) && !needsFormCode(id, context) ? name : null);
+}
 
 export default defineConfig({
   root: 'src/web',
@@ -38,12 +79,26 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 4 },
-            { name: 'signed-in-common', test: isSignedInCommon, priority: 3 },
-            { name: 'portal', test: portalModule, priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 5 },
             {
-              name: 'admin',
-              test: (id: string) => adminModule.test(id) || adminOnlySharedModule.test(id),
+              name: withoutFormCode(
+                'signed-in-common',
+                (id) => signedInCommonModule.test(id) && !adminOnlySharedModule.test(id),
+              ),
+              priority: 4,
+            },
+            { name: withoutFormCode('portal', (id) => portalModule.test(id)), priority: 3 },
+            {
+              name: withoutFormCode('admin', (id) => adminModule.test(id) || adminOnlySharedModule.test(id)),
+              priority: 2,
+            },
+            // Last, so the zod-free modules the schemas import stay in the chunks above.
+            {
+              name: (id: string, context: ChunkingContext) =>
+                formLibrary.test(id) ||
+                (sharedModule.test(id) && !adminOnlySharedModule.test(id) && needsFormCode(id, context))
+                  ? 'forms'
+                  : null,
               priority: 1,
             },
           ],

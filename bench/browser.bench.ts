@@ -20,6 +20,10 @@
  *
  * Also printed: the landing page's JavaScript in gzip bytes (goal <= 100 kB) and the load
  * average before and after (the machine is shared: ratios matter more than absolute times).
+ * Two figures per page do not depend on the machine's load (decision 1411): "JS kB", the
+ * JavaScript (uncompressed, as built) the page requested before its content showed, and
+ * "chain", the longest chain of requests before content in which each was started by the one
+ * before (the document, then what its HTML or a script asked for; from DevTools' initiators).
  * BENCH_BROWSER_PORT (default 4351) and BENCH_BROWSER_RUNS (default 5) change the set-up.
  */
 import { readFileSync } from 'node:fs';
@@ -27,7 +31,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
@@ -112,6 +116,41 @@ const contentWatchScript = `(() => {
 interface LoadFigures {
   contentMs: number;
   requests: number;
+  /** JavaScript requested before content, uncompressed bytes of the built files. */
+  scriptBytes: number;
+  /** The longest initiator chain among the requests started before content. */
+  chain: number;
+}
+
+interface Initiator {
+  type: string;
+  url?: string;
+  stack?: { callFrames: { url: string }[]; parent?: Initiator['stack'] };
+}
+
+/** The URL that started a request: the document for its HTML's links, else the script on top of the stack. */
+function initiatorUrl(initiator: Initiator): string | null {
+  if (initiator.url) return initiator.url;
+  for (let stack = initiator.stack; stack; stack = stack.parent) {
+    const frame = stack.callFrames.find((candidate) => candidate.url);
+    if (frame) return frame.url;
+  }
+  return null;
+}
+
+const builtFileBytes = new Map<string, number>();
+function builtBytes(url: string): number {
+  const path = new URL(url).pathname;
+  let size = builtFileBytes.get(path);
+  if (size === undefined) {
+    try {
+      size = readFileSync(join('dist', 'web', path)).length;
+    } catch {
+      size = 0;
+    }
+    builtFileBytes.set(path, size);
+  }
+  return size;
 }
 
 function median(values: number[]): number {
@@ -120,7 +159,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-async function emulate(page: Page, latency: number, isCacheDisabled: boolean): Promise<void> {
+async function emulate(page: Page, latency: number, isCacheDisabled: boolean): Promise<CDPSession> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.setCacheDisabled', { cacheDisabled: isCacheDisabled });
@@ -130,6 +169,7 @@ async function emulate(page: Page, latency: number, isCacheDisabled: boolean): P
     downloadThroughput: -1,
     uploadThroughput: -1,
   });
+  return session;
 }
 
 async function waitForContent(page: Page): Promise<{ startedAt: number; doneAt: number }> {
@@ -159,7 +199,16 @@ async function loadCold(
 ): Promise<LoadFigures> {
   const page = await context.newPage();
   try {
-    await emulate(page, latency, true);
+    const session = await emulate(page, latency, true);
+    // Each request's start (wall clock, ms) and chain depth; the document is depth 1.
+    const started: { url: string; at: number; depth: number }[] = [];
+    const depthOf = new Map<string, number>();
+    session.on('Network.requestWillBeSent', (event) => {
+      const parent = initiatorUrl(event.initiator as Initiator);
+      const depth = parent ? (depthOf.get(parent) ?? 1) + 1 : 1;
+      if (!depthOf.has(event.request.url)) depthOf.set(event.request.url, depth);
+      started.push({ url: event.request.url, at: (event.wallTime ?? 0) * 1000, depth });
+    });
     await page.addInitScript({ content: contentWatchScript });
     await page.addInitScript({ content: `window.__benchWatch(${JSON.stringify(measured.content)});` });
     const counter = { count: 0, lastAt: Date.now() };
@@ -176,8 +225,18 @@ async function loadCold(
     if (new URL(page.url()).pathname !== measured.path) {
       throw new Error(`${measured.path} ended on ${page.url()}`);
     }
+    const contentAt = (await page.evaluate(() => performance.timeOrigin)) + doneAt;
+    const beforeContent = started.filter((request) => request.at <= contentAt);
+    const scripts = new Set(
+      beforeContent.map((request) => request.url).filter((url) => new URL(url).pathname.endsWith('.js')),
+    );
     // Time from the start of navigation (performance's time origin) to content.
-    return { contentMs: doneAt, requests: await settledRequestCount(counter) };
+    return {
+      contentMs: doneAt,
+      requests: await settledRequestCount(counter),
+      scriptBytes: [...scripts].reduce((total, url) => total + builtBytes(url), 0),
+      chain: Math.max(0, ...beforeContent.map((request) => request.depth)),
+    };
   } finally {
     await page.close();
   }
@@ -282,19 +341,21 @@ async function main() {
       const landing = median((figures.get('landing') ?? []).map((figure) => figure.contentMs));
       console.log(`\ncold load, cache disabled, ${latency} ms latency, median of ${runs}:`);
       console.log(
-        `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'ratio'.padStart(8)}`,
+        `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'ratio'.padStart(8)}${'JS kB'.padStart(8)}${'chain'.padStart(7)}`,
       );
       for (const measured of pages) {
         const loads = figures.get(measured.name) ?? [];
         const contentMs = median(loads.map((load) => load.contentMs));
         const requests = median(loads.map((load) => load.requests));
         const ratio = contentMs / landing;
+        const scriptKb = median(loads.map((load) => load.scriptBytes)) / 1024;
+        const chain = median(loads.map((load) => load.chain));
         const verdict =
           measured.name === 'landing' ? '' : ratio <= 1.3 && requests <= 15 ? '  ok' : '  over goal';
         console.log(
           `${measured.name.padEnd(22)}${contentMs.toFixed(0).padStart(12)}${String(requests).padStart(10)}${ratio
             .toFixed(2)
-            .padStart(8)}${verdict}`,
+            .padStart(8)}${scriptKb.toFixed(0).padStart(8)}${String(chain).padStart(7)}${verdict}`,
         );
       }
       const warm = await measureWarm(contexts.get('investor') as BrowserContext, latency);

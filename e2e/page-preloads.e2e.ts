@@ -2,6 +2,8 @@
  * Issue 14 goal 1 (decision 1410): the HTML of a portal page names the route's chunks and
  * first data, the browser uses those preloaded answers instead of asking again, and the
  * whole cold load of /account-overview stays within 15 requests. Counts, never times.
+ * Decision 1411: the pages that only show data load no form code (the `forms` chunk with zod
+ * and react-hook-form) until a form opens, and every script they run was named in the HTML.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -61,6 +63,53 @@ describe('page preloads', () => {
     await context.close();
   });
 
+  it('loads no form code on the pages that show data, and every script they run was preloaded', async () => {
+    const { context, errors } = await openPage(browser, baseUrl);
+    await signInAsDemoInvestor(context, baseUrl);
+    const portalPages: [string, string][] = [
+      ['/account-overview', '.balance-card .balance-value'],
+      ['/transaction-summary', '.transaction-row'],
+      ['/buy-investments', '.buy-plan-rate'],
+      ['/transfer', '.transfer-card .balance-value'],
+      ['/settings', '.settings-card .detail-value'],
+    ];
+    for (const [path, content] of portalPages) {
+      const html = await (await context.request.get(`${baseUrl}${path}`)).text();
+      const preloaded = linksOf(html, 'modulepreload');
+      expect(
+        preloaded.filter((href) => /\/forms-[\w-]+\.js$/.test(href)),
+        path,
+      ).toEqual([]);
+      const page = await context.newPage();
+      const scripts = (await coldLoad(page, path, content)).filter((request) => request.endsWith('.js'));
+      const entry = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+      expect(
+        scripts.filter((script) => /\/forms-[\w-]+\.js$/.test(script)),
+        path,
+      ).toEqual([]);
+      // Whatever the chunks are called: zod's code names its error class.
+      for (const script of scripts) {
+        expect(
+          (await (await context.request.get(`${baseUrl}${script}`)).text()).includes('ZodError'),
+          script,
+        ).toBe(false);
+      }
+      expect(
+        scripts.filter((script) => !preloaded.includes(script) && !entry.includes(script)),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
+    // A form loads its code when opened: Edit Name on /settings.
+    const settings = await context.newPage();
+    settings.on('pageerror', (error) => errors.push(error.message));
+    await settings.goto('/settings');
+    await settings.getByRole('button', { name: 'Edit Name' }).click();
+    await settings.getByLabel('First name').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('preloads no data for a visitor without a session cookie (it would only answer 401)', async () => {
     const { context } = await openPage(browser, baseUrl);
     const html = await (await context.request.get(`${baseUrl}/account-overview`)).text();
@@ -97,6 +146,14 @@ describe('page preloads', () => {
     );
     expect(requests.filter((request) => request === '/api/admin/session')).toEqual(['/api/admin/session']);
     expect(requests.length).toBeLessThanOrEqual(15);
+    expect(linksOf(html, 'modulepreload').filter((href) => /\/forms-[\w-]+\.js$/.test(href))).toEqual([]);
+    expect(requests.filter((request) => /\/forms-[\w-]+\.js$/.test(request))).toEqual([]);
+    for (const script of requests.filter((request) => request.endsWith('.js'))) {
+      expect(
+        (await (await context.request.get(`${baseUrl}${script}`)).text()).includes('ZodError'),
+        script,
+      ).toBe(false);
+    }
     await context.close();
   });
 });

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { adminRoles } from './permissions';
 
-/** The spec's sign-in messages (admin spec 8): the server's refusal and the client's own failure. */
-export const adminLoginMessages = {
-  refused: 'Login failed',
-  requestFailed: 'Failed to login',
-} as const;
+export { adminLoginMessages, ADMIN_TOKEN_HEADER } from './auth-messages';
 
 export const adminLoginRequest = z.object({
   email: z.string().trim().min(1, 'Email is required').max(254),
@@ -38,5 +34,3 @@ export type AdminLoginSuccess = z.infer<typeof adminLoginSuccess>;
 /** What a page load learns from its session cookie: who is signed in and the CSRF token to send. */
 export const adminSessionResponse = z.object({ token: z.string(), admin: adminProfileSchema });
 export type AdminSessionResponse = z.infer<typeof adminSessionResponse>;
-
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';

@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 
+export { passkeyMessages, MAX_PASSKEYS_PER_USER } from './passkey-messages';
+
 const base64Url = (max: number) =>
   z
     .string()
@@ -72,14 +74,3 @@ export const passkeyIdParams = z.object({ passkeyId: z.uuid() });
 
 /** The options JSON handed to @simplewebauthn/browser as is. */
 export const webAuthnOptionsResponse = z.record(z.string(), z.unknown());
-
-export const passkeyMessages = {
-  signInFailed: 'That passkey could not be verified. Try again or sign in with your password.',
-  registrationFailed: 'The passkey could not be added. Try again.',
-  notFound: 'That passkey was not found.',
-  added: 'Passkey added. You can now sign in with it.',
-  removed: 'Passkey removed.',
-  maxReached: 'You can have at most 10 passkeys. Remove one first.',
-} as const;
-
-export const MAX_PASSKEYS_PER_USER = 10;

@@ -5,27 +5,10 @@
  */
 import { z } from 'zod';
 
-export const watchlistStatuses = ['not_screened', 'clear', 'hit', 'cleared'] as const;
-export type WatchlistStatus = (typeof watchlistStatuses)[number];
+import { watchlistMessages } from './watchlist-status';
 
-export const watchlistLabels: Record<WatchlistStatus, string> = {
-  not_screened: 'Not screened',
-  clear: 'No match',
-  hit: 'Possible match',
-  cleared: 'Cleared by staff',
-};
-
-/** True when the screening status keeps the investor from buying. */
-export function isWatchlistHold(status: WatchlistStatus | null | undefined): boolean {
-  return status === 'hit';
-}
-
-export const watchlistMessages = {
-  purchasesPaused:
-    'Purchases are paused while we complete a routine compliance review of your identity. We will e-mail you when it is done; you do not need to do anything.',
-  nothingToClear: 'This investor has no watchlist hit to clear.',
-  reasonRequired: 'Give the reason for clearing (at least 10 characters).',
-} as const;
+export { watchlistStatuses, watchlistLabels, isWatchlistHold, watchlistMessages } from './watchlist-status';
+export type { WatchlistStatus } from './watchlist-status';
 
 /** An admin clearing a hit writes why; the reason is kept with the verification. */
 export const watchlistClearanceRequest = z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-/** Sent with every request that must not run twice (BUY, transfers); a repeat never acts again. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENCY_HEADER } from './idempotency-header';
 
 export const idempotencyKey = z
   .string()

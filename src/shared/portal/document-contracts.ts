@@ -3,10 +3,11 @@
  * monthly statements and the signed agreements (issue 17, decision 1720).
  */
 import { z } from 'zod';
-import { formatUsdWhole } from '../format/money-format';
 import { investmentStatuses } from '../ledger/ledger-model';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
+
+export { statementMonthOf, statementMonthLabel, statementFileName } from './statement-months';
 
 export const promissoryNoteSummary = z.object({
   investment_id: z.uuid(),
@@ -54,45 +55,7 @@ export type DocumentListResponse = z.infer<typeof documentListResponse>;
 
 export const taxYearParams = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
 
-/**
- * A 1099-INT is issued for a year with at least this much interest (IRS: "$10 or more"; issue 16
- * item 5). One rule for the year-end tax run, the documents page and the copy (decision 1361).
- */
-export const TAX_FORM_THRESHOLD = '10.00';
-/** "$10 or more", for the copy that states the rule. */
-export const TAX_FORM_THRESHOLD_TEXT = `${formatUsdWhole(TAX_FORM_THRESHOLD)} or more`;
-
 /** `2026-03` in a statement's path: a month from 1900 to 2199 (the supported date range). */
 export const statementMonthParams = z.object({
   month: z.string().regex(/^(19\d{2}|2[01]\d{2})-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.'),
 });
-
-/** "2026-03-01" -> "2026-03". */
-export function statementMonthOf(period: string): string {
-  return period.slice(0, 7);
-}
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** "2026-03" -> "March 2026". */
-export function statementMonthLabel(month: string): string {
-  const [year, number] = month.split('-');
-  return `${monthNames[Number(number) - 1] ?? ''} ${year ?? ''}`.trim();
-}
-
-export function statementFileName(month: string): string {
-  return `statement-${month}.pdf`;
-}

@@ -10,8 +10,7 @@ import { identitySubmission } from '../banking/contracts';
 import { identityFormSchema } from '../banking/identity';
 import { type TinType, tinDigitsOf, tinProblem, tinTypes } from '../tax/tin';
 
-/** Where the documents panel sends an investor without a tax record. */
-export const TAX_INFORMATION_ANCHOR = 'tax';
+export { TAX_INFORMATION_ANCHOR } from './tax-information-anchor';
 
 export const taxInformationMessages = {
   saved: 'Your tax information was saved.',

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { withdrawalStatuses } from '../ledger/ledger-model';
 import { isoDateString, moneyString } from '../products/contracts';
 
+export { transferMessages } from './transfer-messages';
+
 export const transferDestination = z.object({
   id: z.uuid(),
   institution_name: z.string(),
@@ -70,13 +72,3 @@ export const conversionResponse = z.object({
   }),
 });
 export type ConversionResponse = z.infer<typeof conversionResponse>;
-
-export const transferMessages = {
-  validAmount: 'Please enter a valid amount',
-  aboveAvailable: 'The amount is more than you have available to withdraw',
-  noBankAccount: 'Link and verify a bank account before transferring funds',
-  notCancellable: 'This transfer can no longer be cancelled',
-  notFound: 'Transfer not found',
-  belowMinimum: (minimum: string) => `The minimum for a High-Yield note is ${minimum}`,
-  inProgress: 'This request is already being processed.',
-} as const;

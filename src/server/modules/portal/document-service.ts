@@ -1,7 +1,8 @@
 /** The investor's documents (PRODUCT.md 20): promissory notes per investment and 1099-INT tax forms per year. */
 import { AppError } from '../../../shared/errors/app-error';
 import { toMoneyString } from '../../../shared/money/decimal-string';
-import { type DocumentListResponse, TAX_FORM_THRESHOLD } from '../../../shared/portal/document-contracts';
+import type { DocumentListResponse } from '../../../shared/portal/document-contracts';
+import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import type { AppContext } from '../../context';
 import { trimRate } from '../products/product-mapper';
 import { statementMonthOf } from '../../../shared/portal/document-contracts';

@@ -60,12 +60,7 @@ export async function getOverview(
 ): Promise<OverviewResponse> {
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
-  const owed = rowsOf<{ amount: string }>(
-    await db.execute(sql`
-      select coalesce(sum(amount), 0)::text as amount from amounts_owed
-      where investor_id = ${investorId}::uuid and direction = 'owed_to_investor' and status = 'open'`),
-  )[0];
-  const { profile, balance, notes } = overview;
+  const { profile, balance, notes, owedToInvestor } = overview;
   const choices = await readReinvestmentChoices(
     db,
     notes.filter((note) => note.investment_type === 'standard').map((note) => note.id),
@@ -91,7 +86,7 @@ export async function getOverview(
       path: `/signup?ref=${encodeURIComponent(profile.referral_code)}`,
       signups: profile.referral_count,
     },
-    owed_to_you: toMoneyString(owed?.amount ?? '0'),
+    owed_to_you: toMoneyString(owedToInvestor),
     standard_monthly_interest: await lastStandardMonth(db, investorId),
   };
 }

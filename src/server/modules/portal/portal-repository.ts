@@ -56,6 +56,8 @@ export interface AccountOverviewRows {
   profile: InvestorProfileRow;
   balance: BalanceRow;
   notes: NoteSummaryRow[];
+  /** Open amounts owed to the investor (decision 1510), summed. */
+  owedToInvestor: string;
 }
 
 const noBalance: BalanceRow = {
@@ -68,8 +70,9 @@ const noBalance: BalanceRow = {
 
 /**
  * The overview in one statement: the investor's profile, the spec's get_account_balance
- * (totals over active and matured notes, as window sums taken before the limit) and the
- * newest of those notes. Null when there is no such investor.
+ * (totals over active and matured notes, as window sums taken before the limit), the
+ * newest of those notes and the open amounts owed to the investor. The referral count and the
+ * amount owed are read once (a materialised CTE), not once per note row (decision 1411). Null when there is no such investor.
  */
 export async function readAccountOverview(
   db: Executor,
@@ -95,15 +98,23 @@ export async function readAccountOverview(
       from notes n
       order by n.start_date desc, n.id
       limit ${noteLimit}
+    ),
+    profile as materialized (
+      select v.first_name, v.referral_code,
+             (select count(*)::int from referrals r where r.referrer_investor_id = v.id) as referral_count,
+             (select coalesce(sum(o.amount), 0)::text from amounts_owed o
+               where o.investor_id = v.id and o.direction = 'owed_to_investor' and o.status = 'open')
+               as owed_to_investor
+      from investors v
+      where v.id = ${investorId}::uuid
     )
-    select v.first_name, v.referral_code,
-           (select count(*)::int from referrals r where r.referrer_investor_id = v.id) as referral_count,
-           newest.*
-    from investors v
+    select profile.*, newest.*
+    from profile
     left join newest on true
-    where v.id = ${investorId}::uuid
     order by newest.start_date desc nulls last, newest.id`);
-  const rows = rowsOf<InvestorProfileRow & Partial<NoteSummaryRow & BalanceRow>>(result);
+  const rows = rowsOf<
+    InvestorProfileRow & { owed_to_investor: string } & Partial<NoteSummaryRow & BalanceRow>
+  >(result);
   const first = rows[0];
   if (!first) return null;
   const profile = {
@@ -111,7 +122,8 @@ export async function readAccountOverview(
     referral_code: first.referral_code,
     referral_count: first.referral_count,
   };
-  if (!first.id) return { profile, balance: noBalance, notes: [] };
+  const owedToInvestor = first.owed_to_investor;
+  if (!first.id) return { profile, balance: noBalance, notes: [], owedToInvestor };
   const balance: BalanceRow = {
     total_balance: first.total_balance ?? '0',
     high_yield_total: first.high_yield_total ?? '0',
@@ -130,7 +142,7 @@ export async function readAccountOverview(
     status: row.status!,
     value: row.value!,
   }));
-  return { profile, balance, notes };
+  return { profile, balance, notes, owedToInvestor };
 }
 
 /** The balance after each day it changed, oldest first: the running sum of every entry's effect. */

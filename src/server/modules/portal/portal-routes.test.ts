@@ -144,6 +144,22 @@ describe('account overview', () => {
     await testApp.context.db.execute(sql`delete from referrals`);
   });
 
+  it('sums the open amounts owed to the investor, in the same answer as the notes', async () => {
+    await testApp.context.db.execute(sql`
+      insert into amounts_owed (investor_id, direction, amount, reason, status, resolved_at) values
+        (${ann.investorId}, 'owed_to_investor', 12.34, 'bench', 'open', null),
+        (${ann.investorId}, 'owed_to_investor', 100.01, 'bench', 'open', null),
+        (${ann.investorId}, 'owed_to_investor', 50.00, 'bench', 'resolved', now()),
+        (${ann.investorId}, 'owed_by_investor', 7.00, 'bench', 'open', null),
+        (${ben.investorId}, 'owed_to_investor', 9.99, 'bench', 'open', null)`);
+    const body = (await get(ann.cookie, '/api/portal/overview')).json<OverviewResponse>();
+    expect(body.owed_to_you).toBe('112.35');
+    expect(body.note_count).toBe(2);
+    expect(body.notes).toHaveLength(2);
+    await testApp.context.db.execute(sql`delete from amounts_owed where reason = 'bench'`);
+    expect((await get(ann.cookie, '/api/portal/overview')).json<OverviewResponse>().owed_to_you).toBe('0.00');
+  });
+
   it('plots the balance after each change and ends today at the current balance', async () => {
     const history = (await get(ann.cookie, '/api/portal/balance-history')).json<BalanceHistoryResponse>();
     const overview = (await get(ann.cookie, '/api/portal/overview')).json<OverviewResponse>();

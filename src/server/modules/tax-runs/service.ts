@@ -11,7 +11,7 @@ import {
   type TaxYearOverviewResponse,
   taxRunMessages,
 } from '../../../shared/admin/back-office-contracts';
-import { TAX_FORM_THRESHOLD } from '../../../shared/portal/document-contracts';
+import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
 import {
   addMoney,

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAX_FORM_THRESHOLD, TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/document-contracts';
+import { TAX_FORM_THRESHOLD, TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/tax-form-threshold';
 import { rowsOf } from '../../db/client';
 import { taxRecords } from '../../db/schema';
 import { encryptField } from '../../security/field-encryption';

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Alert } from '../../components/ui/feedback';
 import { TextField } from '../../components/ui/field';
 import { Logo } from '../../components/ui/logo';
-import { signInAdmin } from '../../lib/admin-api';
+import { signInAdmin } from '../../lib/admin-sign-in';
 import { useAdminSession } from '../../lib/admin-session';
 import { appConfig } from '../../lib/app-config';
 import { EnrolmentStep, SecondFactorStep } from './two-factor-steps';

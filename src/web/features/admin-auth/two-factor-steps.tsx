@@ -3,7 +3,7 @@ import type { EnrolmentConfirm, EnrolmentStart } from '../../../shared/admin/two
 import { Button } from '../../components/ui/button';
 import { Alert, LoadingState } from '../../components/ui/feedback';
 import { TextField } from '../../components/ui/field';
-import { confirmAdminEnrolment, startAdminEnrolment, verifyAdminSecondFactor } from '../../lib/admin-api';
+import { confirmAdminEnrolment, startAdminEnrolment, verifyAdminSecondFactor } from '../../lib/admin-sign-in';
 import { rememberAdminSession } from '../../lib/admin-session';
 import { ApiError } from '../../lib/api-client';
 

@@ -1,12 +1,18 @@
-import { useEffect, useState } from 'react';
-import { dashboardMessages } from '../../../shared/admin/dashboard-contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { dashboardMessages } from '../../../shared/admin/dashboard-rules';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
+import { Modal } from '../../components/ui/modal';
 import { useDashboard } from './api/admin-dashboard-queries';
-import { InvestorDetailModal } from './components/investor-detail-modal';
 import { MetricCards } from './components/metric-cards';
 import { SearchPanel } from './components/search-panel';
 import { TransactionTable } from './components/transaction-table';
 import './admin-dashboard.css';
+
+// The investor's detail (its forms check reasons and adjustments with zod) loads when an
+// investor is opened, not with the dashboard (decision 1411).
+const InvestorDetailModal = lazy(() =>
+  import('./components/investor-detail-modal').then((module) => ({ default: module.InvestorDetailModal })),
+);
 
 /** /admin/dashboard: search, the four cards and the recent transactions (admin spec 2). */
 export function AdminDashboardPage() {
@@ -52,7 +58,15 @@ export function AdminDashboardPage() {
         </>
       )}
       {selectedInvestorId ? (
-        <InvestorDetailModal investorId={selectedInvestorId} onClose={() => setSelectedInvestorId(null)} />
+        <Suspense
+          fallback={
+            <Modal title="Investor" onClose={() => setSelectedInvestorId(null)} wide>
+              <LoadingState />
+            </Modal>
+          }
+        >
+          <InvestorDetailModal investorId={selectedInvestorId} onClose={() => setSelectedInvestorId(null)} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { INVESTOR_DETAIL_TRANSACTIONS_SHOWN } from '../../../../shared/admin/dashboard-contracts';
+import { INVESTOR_DETAIL_TRANSACTIONS_SHOWN } from '../../../../shared/admin/dashboard-rules';
 import { humanizeCode, investorDisplayName } from '../../../../shared/admin/display';
 import { formatUsd } from '../../../../shared/format/money-format';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';

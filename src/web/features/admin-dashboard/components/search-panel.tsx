@@ -1,9 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import {
-  type AdminSearchResponse,
-  classifySearchQuery,
-  dashboardMessages,
-} from '../../../../shared/admin/dashboard-contracts';
+import type { AdminSearchResponse } from '../../../../shared/admin/dashboard-contracts';
+import { classifySearchQuery, dashboardMessages } from '../../../../shared/admin/dashboard-rules';
 import { humanizeCode, investorDisplayName } from '../../../../shared/admin/display';
 import { formatUsd } from '../../../../shared/format/money-format';
 import { investmentTypeLabel } from '../../../../shared/products/plans';

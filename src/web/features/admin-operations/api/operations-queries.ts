@@ -4,7 +4,7 @@ import type {
   AdjustmentStatus,
   TaxYearOverviewResponse,
 } from '../../../../shared/admin/back-office-contracts';
-import { ADMIN_TOKEN_HEADER } from '../../../../shared/admin/auth-contracts';
+import { ADMIN_TOKEN_HEADER } from '../../../../shared/admin/auth-messages';
 import { adminRequest } from '../../../lib/admin-api';
 import { adminToken } from '../../../lib/admin-session';
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOKEN_HEADER } from '../../../../shared/admin/auth-contracts';
+import { ADMIN_TOKEN_HEADER } from '../../../../shared/admin/auth-messages';
 import type {
   AdminOwedCreditsResponse,
   AdminPaymentsFilters,

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { DemoLoginResponse } from '../../../../shared/auth/contracts';
-import { passkeyMessages } from '../../../../shared/auth/passkey-contracts';
+import { passkeyMessages } from '../../../../shared/auth/passkey-messages';
 import { SMS_RESEND_WAIT_SECONDS } from '../../../../shared/auth/sms-code';
 import { signedInDestination } from '../../../../shared/auth/next-screen';
 import { INVALID_EMAIL_MESSAGE, isPlausibleEmail } from '../../../../shared/validation/email';

@@ -3,19 +3,26 @@
  * provider, then success, which closes after 2 s. Used from /settings (in a modal), from
  * /link-bank (the page /get-started and the purchase flow send investors to).
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { BankAccountView, IdentityStatusResponse } from '../../../../shared/banking/contracts';
-import { maskedAccount } from '../../../../shared/banking/bank-account-numbers';
+import { maskedAccount } from '../../../../shared/banking/bank-account-format';
 import { bankMessages } from '../../../../shared/banking/messages';
-import { isWatchlistHold, watchlistMessages } from '../../../../shared/banking/watchlist';
-import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
+import { isWatchlistHold, watchlistMessages } from '../../../../shared/banking/watchlist-status';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { appConfig } from '../../../lib/app-config';
 import { fetchIdentityStatus, recheckIdentity } from '../api/bank-link-api';
-import { BankConnectStep } from './bank-connect-step';
-import { IdentityForm } from './identity-form';
 import '../bank-link.css';
+
+// The identity form (zod, react-hook-form) and the bank step (the link popup's message schema)
+// load when the wizard opens, not with every portal page (decision 1411).
+const IdentityForm = lazy(() =>
+  import('./identity-form').then((module) => ({ default: module.IdentityForm })),
+);
+const BankConnectStep = lazy(() =>
+  import('./bank-connect-step').then((module) => ({ default: module.BankConnectStep })),
+);
 
 /** The spec's success step closes after 2 s. */
 export const SUCCESS_CLOSE_MILLISECONDS = 2000;
@@ -91,7 +98,11 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
   const onVerified = (verified: IdentityStatusResponse) =>
     isWatchlistHold(verified.watchlist) ? setStatus({ name: 'ready', identity: verified }) : onDone();
   if (status.name === 'form' || (status.name === 'ready' && status.identity.status === 'not_started')) {
-    return <IdentityForm onVerified={onVerified} onSettled={reload} onCancel={onCancel} />;
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <IdentityForm onVerified={onVerified} onSettled={reload} onCancel={onCancel} />
+      </Suspense>
+    );
   }
   const { identity } = status;
   if (identity.status === 'rejected') {
@@ -294,11 +305,13 @@ export function BankLinkWizard({ onCancel, onDone, onStepChange, requestStepUp }
       {step.name === 'identity' ? (
         <IdentityStep onDone={() => setStep({ name: 'bank' })} onCancel={onCancel} />
       ) : step.name === 'bank' ? (
-        <BankConnectStep
-          onLinked={(account) => setStep({ name: 'success', account })}
-          onBack={() => setStep({ name: 'identity' })}
-          requestStepUp={requestStepUp}
-        />
+        <Suspense fallback={<LoadingState />}>
+          <BankConnectStep
+            onLinked={(account) => setStep({ name: 'success', account })}
+            onBack={() => setStep({ name: 'identity' })}
+            requestStepUp={requestStepUp}
+          />
+        </Suspense>
       ) : (
         <SuccessStep account={step.account} />
       )}

@@ -7,12 +7,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import {
   accountNumber as accountNumberRule,
+  routingNumber as routingNumberRule,
+} from '../../../../shared/banking/bank-account-numbers';
+import {
   bankAccountTypes,
   type BankAccountType,
   bankNumberMessages,
   maskedAccount,
-  routingNumber as routingNumberRule,
-} from '../../../../shared/banking/bank-account-numbers';
+} from '../../../../shared/banking/bank-account-format';
 import type { SandboxInstitution, SandboxSelection } from '../../../../shared/banking/contracts';
 import { Button } from '../../../components/ui/button';
 import { Alert, LoadingState } from '../../../components/ui/feedback';

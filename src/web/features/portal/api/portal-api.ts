@@ -17,7 +17,7 @@ import type {
   PurchaseRequest,
   PurchaseResponse,
 } from '../../../../shared/purchases/purchase-contracts';
-import { IDEMPOTENCY_HEADER } from '../../../../shared/http/idempotency-key';
+import { IDEMPOTENCY_HEADER } from '../../../../shared/http/idempotency-header';
 import { pageDataUrls, portalTransactionsUrl } from '../../../../shared/pages/route-preloads';
 import type {
   ConversionRequest,
@@ -26,7 +26,7 @@ import type {
   WithdrawalResponse,
 } from '../../../../shared/transfers/transfer-contracts';
 import { apiRequest } from '../../../lib/api-client';
-import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction';
+import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
 import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
 
 export const portalKeys = {

@@ -19,7 +19,7 @@ import type {
   TransferSummaryResponse,
 } from '../../../../shared/transfers/transfer-contracts';
 import { normalisePurchaseAmount, purchaseMessages } from '../../../../shared/purchases/purchase-rules';
-import { transferMessages } from '../../../../shared/transfers/transfer-contracts';
+import { transferMessages } from '../../../../shared/transfers/transfer-messages';
 import {
   convertToHighYield,
   fetchProducts,

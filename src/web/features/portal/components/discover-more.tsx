@@ -9,12 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { ChevronIcon, DocumentIcon, DownloadIcon, GiftIcon } from '../../../components/ui/icons';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import {
-  type DocumentListResponse,
-  TAX_FORM_THRESHOLD_TEXT,
-} from '../../../../shared/portal/document-contracts';
+import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
+import { TAX_FORM_THRESHOLD_TEXT } from '../../../../shared/portal/tax-form-threshold';
 import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
-import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
 import { fetchDocuments, portalKeys, promissoryNoteUrl, taxFormUrl } from '../api/portal-api';

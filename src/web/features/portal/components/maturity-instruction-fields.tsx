@@ -4,7 +4,7 @@
  * the note page.
  */
 import { useId } from 'react';
-import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction';
+import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
 import { ratePercent } from '../../../../shared/products/plans';
 
 export interface RolloverTerm {

@@ -11,11 +11,8 @@ import { Modal } from '../../../components/ui/modal';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import { centsToMoney, compareMoney, parseMoneyToCents } from '../../../../shared/money/decimal-string';
-import {
-  transferMessages,
-  type TransferSummaryResponse,
-  type WithdrawalRow,
-} from '../../../../shared/transfers/transfer-contracts';
+import type { TransferSummaryResponse, WithdrawalRow } from '../../../../shared/transfers/transfer-contracts';
+import { transferMessages } from '../../../../shared/transfers/transfer-messages';
 import {
   newIdempotencyKey,
   portalKeys,

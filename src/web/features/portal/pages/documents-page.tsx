@@ -12,14 +12,12 @@ import { DownloadIcon } from '../../../components/ui/icons';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import {
-  type DocumentListResponse,
-  statementMonthLabel,
-  TAX_FORM_THRESHOLD_TEXT,
-} from '../../../../shared/portal/document-contracts';
+import type { DocumentListResponse } from '../../../../shared/portal/document-contracts';
+import { statementMonthLabel } from '../../../../shared/portal/statement-months';
+import { TAX_FORM_THRESHOLD_TEXT } from '../../../../shared/portal/tax-form-threshold';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
-import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information';
+import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import {
   fetchDocuments,
   portalKeys,

@@ -16,7 +16,7 @@ import {
   type MaturityInstruction,
   maturityInstructionLabel,
   maturityInstructionMessages,
-} from '../../../../shared/investments/maturity-instruction';
+} from '../../../../shared/investments/maturity-instruction-rules';
 import type {
   InterestPostingRow,
   NoteDetailResponse,

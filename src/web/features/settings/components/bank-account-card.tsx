@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { maskedAccount } from '../../../../shared/banking/bank-account-numbers';
+import { maskedAccount } from '../../../../shared/banking/bank-account-format';
 import type { BankAccountView, BankVerificationStatus } from '../../../../shared/banking/contracts';
 import { formatUsd } from '../../../../shared/format/money-format';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 /** What a bank change does, before the investor commits to it (spec 4 "Bank change"). */
-import { maskedAccount } from '../../../../shared/banking/bank-account-numbers';
+import { maskedAccount } from '../../../../shared/banking/bank-account-format';
 import type { BankAccountView } from '../../../../shared/banking/contracts';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';

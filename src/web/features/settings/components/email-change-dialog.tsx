@@ -1,7 +1,7 @@
 /** Changing the e-mail: a step-up, then a link to the new address (the old one stays until it is opened). */
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { settingsMessages } from '../../../../shared/settings/contracts';
+import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';

@@ -5,17 +5,19 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type {
+  NotificationPreferenceFlags,
+  NotificationPreferencesView,
+} from '../../../../shared/settings/notification-preferences';
 import {
   type NotificationChannel,
   type NotificationKind,
   notificationKindLabels,
   notificationKinds,
-  type NotificationPreferenceFlags,
-  type NotificationPreferencesView,
   preferenceKey,
   preferenceMessages,
   SAVED_BANNER_MILLISECONDS,
-} from '../../../../shared/settings/notification-preferences';
+} from '../../../../shared/settings/notification-preference-labels';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { Switch } from '../../../components/ui/switch';

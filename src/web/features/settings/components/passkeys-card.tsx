@@ -2,108 +2,21 @@
  * Passkeys (issue 17 item 5, decision 1725): list, add (after a fresh SMS code) and remove.
  * A passkey signs the investor in instead of password + SMS; the other factors stay.
  */
-import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import {
-  type PasskeyView,
-  passkeyMessages,
-  passkeyNameSchema,
-} from '../../../../shared/auth/passkey-contracts';
+import { lazy, Suspense, useState } from 'react';
+import type { PasskeyView } from '../../../../shared/auth/passkey-contracts';
+import { passkeyMessages } from '../../../../shared/auth/passkey-messages';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/field';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
-import {
-  addPasskey,
-  deletePasskey,
-  fetchPasskeyRegistrationOptions,
-  fetchPasskeys,
-  passkeyKeys,
-} from '../api/settings-api';
-import { StepUpCancelled, useStepUp } from '../hooks/use-step-up';
+import { deletePasskey, fetchPasskeys, passkeyKeys } from '../api/settings-api';
 
 export const PASSKEYS_ANCHOR = 'passkeys';
 
-function defaultPasskeyName(): string {
-  const agent = navigator.userAgent;
-  if (/iPhone|iPad/.test(agent)) return 'iPhone or iPad';
-  if (/Android/.test(agent)) return 'Android phone';
-  if (/Mac OS X/.test(agent)) return 'Mac';
-  if (/Windows/.test(agent)) return 'Windows computer';
-  return 'This device';
-}
-
-function wasCancelledByUser(error: unknown): boolean {
-  return (
-    error instanceof StepUpCancelled ||
-    (error instanceof WebAuthnError && error.code === 'ERROR_CEREMONY_ABORTED') ||
-    (error instanceof Error && error.name === 'NotAllowedError')
-  );
-}
-
-function AddPasskeyForm({ onDone }: { onDone(added: PasskeyView | null): void }) {
-  const queryClient = useQueryClient();
-  const { withStepUp, stepUpDialog } = useStepUp('add a passkey');
-  const [name, setName] = useState(defaultPasskeyName);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: async (passkeyName: string) => {
-      const optionsJSON = await withStepUp(fetchPasskeyRegistrationOptions);
-      const response = await startRegistration({ optionsJSON });
-      return withStepUp(() => addPasskey({ name: passkeyName, response }));
-    },
-    onSuccess: async (passkey) => {
-      await queryClient.invalidateQueries({ queryKey: passkeyKeys.list });
-      onDone(passkey);
-    },
-  });
-  const error = add.isError && !wasCancelledByUser(add.error) ? add.error : null;
-  // The code prompt stays outside the form: its own submit would bubble (through the portal)
-  // to this form's and start a second ceremony.
-  return (
-    <>
-      <form
-        className="passkey-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (add.isPending) return;
-          const parsed = passkeyNameSchema.safeParse(name);
-          if (!parsed.success) {
-            setNameError(parsed.error.issues[0]?.message ?? passkeyMessages.registrationFailed);
-            return;
-          }
-          setNameError(null);
-          add.mutate(parsed.data);
-        }}
-      >
-        {error ? (
-          <Alert tone="error" title={passkeyMessages.registrationFailed}>
-            {error.message}
-          </Alert>
-        ) : null}
-        <TextField
-          label="Name"
-          hint="So you can tell your passkeys apart, e.g. “Work laptop”."
-          value={name}
-          maxLength={60}
-          onChange={(event) => setName(event.target.value)}
-          error={nameError}
-        />
-        <div className="settings-card-actions">
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Waiting for your device...' : 'Create passkey'}
-          </Button>
-          <Button type="button" variant="ghost" onClick={() => onDone(null)} disabled={add.isPending}>
-            Cancel
-          </Button>
-        </div>
-      </form>
-      {stepUpDialog}
-    </>
-  );
-}
+// The add form and its name rule (zod) load only when the investor adds a passkey (decision 1411).
+const loadAddForm = () => import('./add-passkey-form');
+const AddPasskeyForm = lazy(() => loadAddForm().then((module) => ({ default: module.AddPasskeyForm })));
 
 function PasskeyList({ passkeys }: { passkeys: PasskeyView[] }) {
   const queryClient = useQueryClient();
@@ -172,6 +85,8 @@ export function PasskeysCard() {
           <Button
             variant="secondary"
             size="sm"
+            onPointerEnter={() => void loadAddForm()}
+            onFocus={() => void loadAddForm()}
             onClick={() => {
               setAddedNote(null);
               setAdding(true);
@@ -188,12 +103,14 @@ export function PasskeysCard() {
       {!isSupported ? <Alert tone="info">This browser cannot create passkeys.</Alert> : null}
       {addedNote ? <Alert tone="success">{addedNote}</Alert> : null}
       {isAdding ? (
-        <AddPasskeyForm
-          onDone={(added) => {
-            setAdding(false);
-            if (added) setAddedNote(passkeyMessages.added);
-          }}
-        />
+        <Suspense fallback={<LoadingState text="Loading the form..." />}>
+          <AddPasskeyForm
+            onDone={(added) => {
+              setAdding(false);
+              if (added) setAddedNote(passkeyMessages.added);
+            }}
+          />
+        </Suspense>
       ) : null}
       {passkeys.isPending ? (
         <LoadingState text="Loading your passkeys..." />

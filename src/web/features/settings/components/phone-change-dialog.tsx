@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { isCompleteSmsCode, sanitizeSmsCode, SMS_CODE_LENGTH } from '../../../../shared/auth/sms-code';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from '../../../../shared/auth/phone';
 import { formatPhoneNumber } from '../../../../shared/format/phone-format';
-import { settingsMessages } from '../../../../shared/settings/contracts';
+import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';

@@ -2,20 +2,19 @@
  * Profile Information (spec 2): the name with Edit Name, the e-mail and the phone with their
  * Verified badges and a change flow each (PRODUCT.md 8), and the account status.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import type { InvestorStatus } from '../../../../shared/auth/next-screen';
 import { formatPhoneNumber } from '../../../../shared/format/phone-format';
-import { type InvestorSettings, settingsMessages } from '../../../../shared/settings/contracts';
-import { type UpdateProfileRequest, updateProfileRequest } from '../../../../shared/settings/profile';
+import type { InvestorSettings } from '../../../../shared/settings/contracts';
+import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
-import { Alert, Badge, type BadgeTone } from '../../../components/ui/feedback';
-import { TextField } from '../../../components/ui/field';
-import { settingsKeys, updateProfile } from '../api/settings-api';
+import { Alert, Badge, type BadgeTone, LoadingState } from '../../../components/ui/feedback';
 import { EmailChangeDialog } from './email-change-dialog';
 import { PhoneChangeDialog } from './phone-change-dialog';
+
+// The form and its validation (zod, react-hook-form) load only when the investor edits (decision 1411).
+const loadNameForm = () => import('./name-form');
+const NameForm = lazy(() => loadNameForm().then((module) => ({ default: module.NameForm })));
 
 const statusLabels: Record<InvestorStatus, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -23,57 +22,6 @@ const statusLabels: Record<InvestorStatus, { label: string; tone: BadgeTone }> =
   suspended: { label: 'Suspended', tone: 'danger' },
   closed: { label: 'Closed', tone: 'neutral' },
 };
-
-function NameForm({ settings, onDone }: { settings: InvestorSettings; onDone(saved: boolean): void }) {
-  const queryClient = useQueryClient();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<UpdateProfileRequest>({
-    resolver: zodResolver(updateProfileRequest),
-    defaultValues: { first_name: settings.first_name ?? '', last_name: settings.last_name ?? '' },
-    mode: 'onTouched',
-  });
-  const save = useMutation({
-    mutationFn: updateProfile,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
-      onDone(true);
-    },
-  });
-  return (
-    <form className="name-form" noValidate onSubmit={handleSubmit((values) => save.mutate(values))}>
-      {save.isError ? (
-        <Alert tone="error" title={settingsMessages.failedToUpdateProfile}>
-          {save.error.message}
-        </Alert>
-      ) : null}
-      <div className="name-form-fields">
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          error={errors.first_name?.message}
-          {...register('first_name')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          error={errors.last_name?.message}
-          {...register('last_name')}
-        />
-      </div>
-      <div className="row">
-        <Button type="submit" size="sm" isBusy={save.isPending}>
-          Save
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => onDone(false)} disabled={save.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 export function ProfileCard({ settings }: { settings: InvestorSettings }) {
   const [isEditingName, setEditingName] = useState(false);
@@ -93,19 +41,23 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
           <dt>Name</dt>
           <dd>
             {isEditingName ? (
-              <NameForm
-                settings={settings}
-                onDone={(saved) => {
-                  setEditingName(false);
-                  setSavedNote(saved ? settingsMessages.profileSaved : null);
-                }}
-              />
+              <Suspense fallback={<LoadingState text="Loading the form..." />}>
+                <NameForm
+                  settings={settings}
+                  onDone={(saved) => {
+                    setEditingName(false);
+                    setSavedNote(saved ? settingsMessages.profileSaved : null);
+                  }}
+                />
+              </Suspense>
             ) : (
               <div className="detail-value">
                 <span>{name || <span className="muted">Not set</span>}</span>
                 <Button
                   variant="ghost"
                   size="sm"
+                  onPointerEnter={() => void loadNameForm()}
+                  onFocus={() => void loadNameForm()}
                   onClick={() => {
                     setSavedNote(null);
                     setEditingName(true);

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { settingsMessages } from '../../../../shared/settings/contracts';
+import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { refreshSession } from '../../../lib/session';

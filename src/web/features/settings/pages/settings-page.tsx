@@ -8,7 +8,7 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../../shared/auth/safe-redirect';
 import type { BankAccountView } from '../../../../shared/banking/contracts';
-import { settingsMessages } from '../../../../shared/settings/contracts';
+import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';

@@ -7,7 +7,7 @@ import type { Product } from '../../../../../shared/products/contracts';
 import {
   DEFAULT_MATURITY_INSTRUCTION,
   type MaturityInstruction,
-} from '../../../../../shared/investments/maturity-instruction';
+} from '../../../../../shared/investments/maturity-instruction-rules';
 import type { InvestmentType } from '../../../../../shared/products/plans';
 import type { PurchasedInvestment } from '../../../../../shared/purchases/purchase-contracts';
 

@@ -14,7 +14,7 @@ import { normalisePurchaseAmount } from '../../../../../shared/purchases/purchas
 import {
   type MaturityInstruction,
   maturityInstructionLabel,
-} from '../../../../../shared/investments/maturity-instruction';
+} from '../../../../../shared/investments/maturity-instruction-rules';
 import { firstYearIncome, firstYearReinvested } from '../../../../../shared/ledger/interest-schedule';
 import { parseMoneyToCents } from '../../../../../shared/money/decimal-string';
 

@@ -1,0 +1,185 @@
+/**
+ * The tax information form (issue 13 item 14), split from the card so the settings page shows
+ * the record without loading zod and react-hook-form (decision 1411): the card loads this
+ * module when the investor chooses Edit or Add.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { earliestBirthDateFor, latestBirthDateFor, US_STATES } from '../../../../shared/banking/identity';
+import {
+  type TaxInformationForm,
+  type TaxInformationFormInput,
+  taxInformationFormSchema,
+  type TaxInformationView,
+} from '../../../../shared/settings/tax-information';
+import { describeTinOnFile, formatTinInput, type TinType, tinLabels } from '../../../../shared/tax/tin';
+import { Button } from '../../../components/ui/button';
+import { Alert } from '../../../components/ui/feedback';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { saveTaxInformation, settingsKeys } from '../api/settings-api';
+import { StepUpCancelled } from '../hooks/use-step-up';
+import { localToday } from '../../../lib/local-today';
+import { refreshSession } from '../../../lib/session';
+
+function formValuesOf(record: TaxInformationView | null): TaxInformationFormInput {
+  return {
+    firstName: record?.legal_first_name ?? '',
+    lastName: record?.legal_last_name ?? '',
+    dateOfBirth: record?.date_of_birth ?? '',
+    tinType: record?.tin_type ?? 'ssn',
+    tin: '',
+    address1: record?.address1 ?? '',
+    address2: record?.address2 ?? '',
+    city: record?.city ?? '',
+    state: record?.state ?? '',
+    postalCode: record?.postal_code ?? '',
+  };
+}
+
+export function TaxInformationFormFields({
+  record,
+  withStepUp,
+  onSaved,
+  onCancel,
+}: {
+  record: TaxInformationView | null;
+  withStepUp<T>(action: () => Promise<T>): Promise<T>;
+  onSaved(message: string): void;
+  onCancel(): void;
+}) {
+  const queryClient = useQueryClient();
+  const today = useMemo(localToday, []);
+  const schema = useMemo(() => taxInformationFormSchema(today, record?.tin_type ?? null), [today, record]);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<TaxInformationFormInput, unknown, TaxInformationForm>({
+    resolver: zodResolver(schema),
+    defaultValues: formValuesOf(record),
+    mode: 'onTouched',
+  });
+  const tinType = (useWatch({ control, name: 'tinType' }) ?? 'ssn') as TinType;
+  const tinField = register('tin');
+  const keepsNumber = record !== null && record.tin_type === tinType;
+
+  const submit = handleSubmit(async () => {
+    setServerError(null);
+    try {
+      // The typed values: the server applies the same rules itself.
+      const saved = await withStepUp(() => saveTaxInformation(getValues()));
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
+      // The header's "VERIFIED" badge reads the session: an approved identity changes it.
+      await refreshSession();
+      onSaved(saved.message);
+    } catch (caught) {
+      if (caught instanceof StepUpCancelled) return;
+      setServerError(caught instanceof Error ? caught.message : 'Failed to save tax information');
+    }
+  });
+
+  return (
+    <form className="tax-form" onSubmit={submit} noValidate aria-label="Tax information">
+      {serverError ? <Alert tone="error">{serverError}</Alert> : null}
+      <div className="tax-form-grid">
+        <TextField
+          label="Legal first name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Legal last name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          min={earliestBirthDateFor(today)}
+          max={latestBirthDateFor(today)}
+          error={errors.dateOfBirth?.message}
+          {...register('dateOfBirth')}
+        />
+        <SelectField label="Taxpayer ID type" error={errors.tinType?.message} {...register('tinType')}>
+          <option value="ssn">Social Security number (SSN)</option>
+          <option value="itin">Individual taxpayer ID (ITIN)</option>
+        </SelectField>
+      </div>
+      <TextField
+        label={tinLabels[tinType].long}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="XXX-XX-XXXX"
+        maxLength={11}
+        hint={
+          keepsNumber
+            ? `Leave empty to keep your ${describeTinOnFile(record.tin_type, record.tin_last_four)}.`
+            : 'Encrypted when saved; we only ever show its last four digits.'
+        }
+        error={errors.tin?.message}
+        {...tinField}
+        onChange={(event) => {
+          event.target.value = formatTinInput(event.target.value);
+          return tinField.onChange(event);
+        }}
+      />
+      <TextField
+        label="Address"
+        autoComplete="address-line1"
+        error={errors.address1?.message}
+        {...register('address1')}
+      />
+      <TextField
+        label="Apartment, suite, etc. (optional)"
+        autoComplete="address-line2"
+        error={errors.address2?.message}
+        {...register('address2')}
+      />
+      <div className="tax-form-grid tax-form-grid-address">
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <SelectField
+          label="State"
+          autoComplete="address-level1"
+          error={errors.state?.message}
+          {...register('state')}
+        >
+          <option value="">Select a state</option>
+          {US_STATES.map((state) => (
+            <option key={state.code} value={state.code}>
+              {state.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="ZIP code"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={10}
+          error={errors.postalCode?.message}
+          {...register('postalCode')}
+        />
+      </div>
+      <div className="settings-card-actions">
+        <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" isBusy={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save tax information'}
+        </Button>
+      </div>
+    </form>
+  );
+}
