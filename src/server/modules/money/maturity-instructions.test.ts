@@ -230,12 +230,12 @@ describe('at maturity', () => {
   });
 });
 
-/** A note's entries as "type amount on date for period". */
+/** A note's entries as "type amount on date for period", in text order (one run's entries share a time). */
 async function entriesOf(investmentId: string): Promise<string[]> {
   const rows = await query<{ line: string }>(sql`
     select transaction_type || ' ' || amount::text || ' on ' || to_char(transaction_date, 'YYYY-MM-DD')
            || coalesce(' for ' || to_char(posting_period, 'YYYY-MM-DD'), '') as line
-    from investment_transactions where investment_id = ${investmentId}::uuid order by created_at, id`);
+    from investment_transactions where investment_id = ${investmentId}::uuid order by line`);
   return rows.map((row) => row.line);
 }
 
@@ -250,32 +250,34 @@ async function accruedThrough(investmentId: string): Promise<string | undefined>
 describe('late runs', () => {
   it('waits for the funding to settle, then pays out or rolls over on the next run', async () => {
     await offerHighYield(1, '0.0875');
-    const payer = await createFundedInvestor(database.db);
-    const roller = await createFundedInvestor(database.db);
-    for (const [investor, instruction] of [
-      [payer, { kind: 'pay_out' as const }],
-      [roller, { kind: 'roll_over' as const, term_years: 1 }],
-    ] as const) {
-      await buyNote(engine, {
-        ...investor,
-        investmentType: 'high_yield',
-        principal: '10000.00',
-        rate: '0.09',
-        termYears: 2,
-        startDate: '2023-02-10',
-        maturityInstruction: instruction,
-      });
-    }
+    const buy = async (
+      maturityInstruction: { kind: 'pay_out' } | { kind: 'roll_over'; term_years: number },
+    ) =>
+      (
+        await buyNote(engine, {
+          ...(await createFundedInvestor(database.db)),
+          investmentType: 'high_yield',
+          principal: '10000.00',
+          rate: '0.09',
+          termYears: 2,
+          startDate: '2023-02-10',
+          maturityInstruction,
+        })
+      ).investmentId;
+    const paidId = await buy({ kind: 'pay_out' });
+    const rolledFromId = await buy({ kind: 'roll_over', term_years: 1 });
     // No run settled the funding debits before the maturity: the first run matures the notes
     // and settles the funding, after its maturity job; the next run carries the instructions out.
     await runMoneyDay(engine, '2025-02-12');
     expect((await notes()).map((note) => note.status)).toEqual(['matured', 'matured']);
     expect(await query(sql`select id from withdrawals`)).toEqual([]);
     await runMoneyDay(engine, '2025-02-13');
-    const [paid, rolledFrom, rolled] = await notes();
-    expect(paid).toMatchObject({ status: 'withdrawn', value: '0.00' });
-    expect(await entriesOf(paid!.id)).toContain('withdrawal 11802.47 on 2025-02-13');
-    expect(rolledFrom).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    const all = await notes();
+    const byId = (id: string) => all.find((note) => note.id === id);
+    expect(byId(paidId)).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    expect(await entriesOf(paidId)).toContain('withdrawal 11802.47 on 2025-02-13');
+    expect(byId(rolledFromId)).toMatchObject({ status: 'withdrawn', value: '0.00' });
+    const rolled = all.find((note) => note.origin === 'rollover');
     // The rollover still earns from the maturity date, and is accrued to the run's date.
     expect(rolled).toMatchObject({
       origin: 'rollover',
@@ -328,8 +330,8 @@ describe('late runs', () => {
         value: '40468.08',
       });
       expect(await entriesOf(note.id)).toEqual([
-        'reinvestment 40160.00 on 2025-02-14',
         'interest_payment 308.08 on 2025-02-14 for 2025-01-01',
+        'reinvestment 40160.00 on 2025-02-14',
       ]);
       expect(await accruedThrough(note.id)).toBe('2025-02-14');
     }
