@@ -79,7 +79,9 @@ describe('interest reinvestment', () => {
     await page.goto(`/notes/${reinvesting!.id}`);
     await page.getByTestId('reinvestment-status').waitFor();
     expect(await page.getByTestId('reinvestment-status').innerText()).toMatch(/^Reinvests interest/);
-    expect(await page.locator('.math-table').first().innerText()).toContain('Added to the note');
+    const math = await page.locator('.math-table').first().innerText();
+    expect(math).toContain('WENT TO');
+    expect(math).toMatch(/\tNote(\n|$)/);
     await shoot(page, 'note-page-reinvesting');
   });
 
