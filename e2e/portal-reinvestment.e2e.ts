@@ -79,7 +79,9 @@ describe('interest reinvestment', () => {
     await page.goto(`/notes/${reinvesting!.id}`);
     await page.getByTestId('reinvestment-status').waitFor();
     expect(await page.getByTestId('reinvestment-status').innerText()).toMatch(/^Reinvests interest/);
-    expect(await page.locator('.math-table').first().innerText()).toContain('Added to the note');
+    const math = await page.locator('.math-table').first().innerText();
+    expect(math).toContain('WENT TO');
+    expect(math).toMatch(/\tNote(\n|$)/);
     await shoot(page, 'note-page-reinvesting');
   });
 
@@ -93,7 +95,13 @@ describe('interest reinvestment', () => {
     await dialog.getByLabel('Amount (USD)').fill('10000');
     const interest = dialog.getByRole('group', { name: 'Monthly interest' });
     expect(await interest.getByRole('radio', { name: /Pay it to my bank account/ }).isChecked()).toBe(true);
+    await dialog
+      .getByText(/^\$10,000\.00 earns about \$\d{2}\.\d{2} a month, paid to your bank\.$/)
+      .waitFor();
     await interest.getByRole('radio', { name: /Reinvest it in the note/ }).check();
+    await dialog
+      .getByText(/^\$10,000\.00 grows to about \$10,\d{3}\.\d{2} in 12 months, its interest reinvested\.$/)
+      .waitFor();
     await shoot(page, 'purchase-form-standard-reinvest');
     await dialog.getByRole('button', { name: 'NEXT' }).click();
     const agreement = dialog.getByTestId('agreement-text');

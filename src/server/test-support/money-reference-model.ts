@@ -128,18 +128,22 @@ interface NoteRun {
 
 const DAY_BASIS = 365n * 1_000_000n;
 
-function principalOn(run: NoteRun, day: IsoDate): bigint {
-  let principal = run.note.principalCents;
-  for (const reduction of run.reductions) if (reduction.from <= day) principal -= reduction.cents;
-  for (const credit of run.credits) if (credit.from <= day) principal += credit.cents;
-  return principal;
-}
-
 /** Sum over each day d with start <= d < until of principal(d) x rate, in cent-millionths x 365. */
 function interestNumerator(run: NoteRun, until: IsoDate): bigint {
+  // The principal's changes in day order, applied as the day loop reaches them.
+  const changes = [
+    ...run.reductions.map((reduction) => ({ from: reduction.from, cents: -reduction.cents })),
+    ...run.credits.map((credit) => ({ from: credit.from, cents: credit.cents })),
+  ].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  let principal = run.note.principalCents;
+  let next = 0;
   let total = 0n;
   for (let day = run.note.startDate; day < until; day = addDays(day, 1)) {
-    total += principalOn(run, day) * run.note.rateMillionths;
+    while (next < changes.length && changes[next]!.from <= day) {
+      principal += changes[next]!.cents;
+      next += 1;
+    }
+    total += principal * run.note.rateMillionths;
   }
   return total;
 }

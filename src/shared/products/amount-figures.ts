@@ -5,7 +5,7 @@
  */
 import type { IsoDate } from '../dates/calendar-date';
 import { formatUsd } from '../format/money-format';
-import { firstYearIncome, valueAtMaturity } from '../ledger/interest-schedule';
+import { firstYearIncome, firstYearReinvested, valueAtMaturity } from '../ledger/interest-schedule';
 import { parseMoneyToCents } from '../money/decimal-string';
 import { normalisePurchaseAmount } from '../purchases/purchase-rules';
 import { maturityDateOf } from './maturity';
@@ -42,9 +42,15 @@ export function amountFigureText(
   product: FigureProduct,
   amountText: string,
   startDate: IsoDate,
+  /** Standard: the interest is reinvested in the note (decision 1740), so it compounds instead of being paid out. */
+  reinvestInterest = false,
 ): string | null {
   const amount = enteredAmount(amountText);
   if (amount === null) return null;
+  if (product.investment_type === 'standard' && reinvestInterest) {
+    const grown = firstYearReinvested({ principal: amount, rate: product.interest_rate_annual, startDate });
+    return `${formatUsd(amount)} grows to about ${formatUsd(grown.value)} in 12 months, its interest reinvested.`;
+  }
   if (product.investment_type === 'standard') {
     const monthly = monthlyIncomeOf(amount, product.interest_rate_annual, startDate);
     return `${formatUsd(amount)} earns about ${formatUsd(monthly)} a month, paid to your bank.`;

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addMonths, type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
 import { addMoney } from '../../../shared/money/decimal-string';
 import type { NoteDetailResponse } from '../../../shared/investments/note-detail-contracts';
+import type { OverviewResponse } from '../../../shared/portal/portal-contracts';
 import { interestSchedule } from '../../../shared/ledger/interest-schedule';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { rowsOf } from '../../db/client';
@@ -33,6 +34,7 @@ import {
 } from '../../test-support/money-fixtures';
 import { type BankedInvestor, portalEngine, signUpBankedInvestor } from '../../test-support/portal-fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { getOverview } from '../portal/overview-service';
 import { generateStatementsForMonth } from '../statements/generate-monthly-statements';
 import { buildNoteBreakdown, readBreakdownNote } from './interest-breakdown';
 import { runLedgerCheck } from './ledger-check';
@@ -158,6 +160,14 @@ describe('the engine', () => {
     });
     expect(on.effectivePeriod).toBe('2024-04-01');
     await runFirstOfMonths(['2024-04-01', '2024-05-01']);
+    // The overview's last Standard month: April's interest went to the note, none to the bank.
+    const overview = await getOverview(testApp.context.db, investor.investorId, '2024-05-02');
+    expect(overview.standard_monthly_interest).toEqual({
+      period: '2024-04-01',
+      paid_to_bank: '0.00',
+      reinvested: '164.38',
+    });
+    expect(overview.notes[0]).toMatchObject({ reinvests_interest: true, reinvestment_changes_from: null });
     const off = await recordReinvestmentChoice(testApp.context.db, {
       investmentId,
       investorId: investor.investorId,
@@ -347,6 +357,23 @@ describe('the API', () => {
     });
     expect((await put(standardId, { reinvest: true })).statusCode).toBe(200);
     expect(await choices(standardId)).toEqual([{ reinvest: true, effective_period: nextMonth }]);
+    // The overview says which note reinvests, and from when.
+    const overview = (
+      await testApp.app.inject({
+        method: 'GET',
+        url: '/api/portal/overview',
+        headers: { cookie: ann.cookie },
+      })
+    ).json<OverviewResponse>();
+    expect(overview.notes.find((note) => note.id === standardId)).toMatchObject({
+      reinvests_interest: false,
+      reinvestment_changes_from: nextMonth,
+    });
+    expect(overview.notes.find((note) => note.id === highYieldId)).toMatchObject({
+      reinvests_interest: null,
+      reinvestment_changes_from: null,
+    });
+    expect(overview.standard_monthly_interest).toBeNull();
     const backOff: NoteDetailResponse = (await put(standardId, { reinvest: false })).json();
     expect(backOff.interest_reinvestment).toMatchObject({ chosen: false, changes_from: null });
   });

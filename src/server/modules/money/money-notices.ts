@@ -21,7 +21,7 @@ export interface InterestPaidNotice {
   executionDate: IsoDate;
   /** Standard interest sent to the bank in this run. */
   paidToBank: string;
-  /** High-Yield interest credited to notes in this run. */
+  /** Interest credited to notes in this run (High-Yield, and Standard notes that reinvest). */
   creditedToNotes: string;
 }
 

@@ -64,7 +64,7 @@ export interface InterestPaymentDetails {
   executionDate: IsoDate;
   /** Standard interest sent to the bank. */
   paidToBank: string;
-  /** High-Yield interest credited to notes. */
+  /** Interest credited to notes: High-Yield, and Standard notes that reinvest (decision 1740). */
   creditedToNotes: string;
 }
 
@@ -78,7 +78,7 @@ export function interestPaymentMessage(
     parts.push(`${formatUsd(details.paidToBank)} is on its way to your bank account`);
   }
   if (isPositive(details.creditedToNotes)) {
-    parts.push(`${formatUsd(details.creditedToNotes)} was credited to your High-Yield notes`);
+    parts.push(`${formatUsd(details.creditedToNotes)} was credited to your notes`);
   }
   const postedOn = formatLongDate(details.executionDate);
   const title = `Interest paid: ${total}`;
@@ -88,7 +88,7 @@ export function interestPaymentMessage(
     facts.push({ label: 'Paid to your bank', value: formatUsd(details.paidToBank) });
   }
   if (isPositive(details.creditedToNotes)) {
-    facts.push({ label: 'Credited to High-Yield notes', value: formatUsd(details.creditedToNotes) });
+    facts.push({ label: 'Credited to your notes', value: formatUsd(details.creditedToNotes) });
   }
   facts.push({ label: 'Total interest', value: total });
   return {

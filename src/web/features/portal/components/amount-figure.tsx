@@ -7,12 +7,15 @@ export function AmountFigure({
   product,
   amount,
   startDate,
+  reinvestInterest = false,
 }: {
   product: Product;
   amount: string;
   startDate: IsoDate;
+  /** Standard: the choice to reinvest the interest (decision 1740). */
+  reinvestInterest?: boolean;
 }) {
-  const text = amountFigureText(product, amount, startDate);
+  const text = amountFigureText(product, amount, startDate, reinvestInterest);
   return text ? (
     <p className="amount-figure" aria-live="polite">
       {text}

@@ -101,8 +101,8 @@ function PostingTable({
         { key: 'carried', label: 'Carried fraction', isNumeric: true, cell: (row) => exactUsd(row.carried) },
         {
           key: 'destination',
-          label: 'Goes to',
-          cell: (row) => (row.credited ? 'Added to the note' : 'Your bank account'),
+          label: isProjection ? 'Goes to' : 'Went to',
+          cell: (row) => (row.credited ? 'Note' : 'Bank'),
         },
       ]}
     />

@@ -162,7 +162,14 @@ export function PurchaseFormStep({
           onChange={(reinvestInterest) => change({ reinvestInterest })}
         />
       ) : null}
-      {product ? <AmountFigure product={product} amount={draft.amount} startDate={today} /> : null}
+      {product ? (
+        <AmountFigure
+          product={product}
+          amount={draft.amount}
+          startDate={today}
+          reinvestInterest={draft.reinvestInterest}
+        />
+      ) : null}
       <div className="modal-footer">
         <Button type="submit">NEXT</Button>
       </div>
