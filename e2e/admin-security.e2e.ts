@@ -180,7 +180,9 @@ describe('your security', () => {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await detail.getByRole('heading', { name: 'Identity and screening' }).scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(shotsDir, `investor-detail-${width}.png`) });
-        await detail.getByRole('heading', { name: 'Tax record' }).scrollIntoViewIfNeeded();
+        await detail
+          .getByRole('heading', { name: 'Tax record' })
+          .evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
         await page.screenshot({ path: join(shotsDir, `investor-detail-tax-${width}.png`) });
       }
       await page.setViewportSize({ width: 1280, height: 900 });
