@@ -81,19 +81,26 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'], priority: 5 },
             {
+              debugName: 'signed-in-common',
               name: withoutFormCode(
                 'signed-in-common',
                 (id) => signedInCommonModule.test(id) && !adminOnlySharedModule.test(id),
               ),
               priority: 4,
             },
-            { name: withoutFormCode('portal', (id) => portalModule.test(id)), priority: 3 },
             {
+              debugName: 'portal',
+              name: withoutFormCode('portal', (id) => portalModule.test(id)),
+              priority: 3,
+            },
+            {
+              debugName: 'admin',
               name: withoutFormCode('admin', (id) => adminModule.test(id) || adminOnlySharedModule.test(id)),
               priority: 2,
             },
             // Last, so the zod-free modules the schemas import stay in the chunks above.
             {
+              debugName: 'forms',
               name: (id: string, context: ChunkingContext) =>
                 formLibrary.test(id) ||
                 (sharedModule.test(id) && !adminOnlySharedModule.test(id) && needsFormCode(id, context))
