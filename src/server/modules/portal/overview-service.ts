@@ -29,20 +29,20 @@ async function lastStandardMonth(
 ): Promise<OverviewResponse['standard_monthly_interest']> {
   const row = rowsOf<{ period: IsoDate | null; paid: string; reinvested: string }>(
     await db.execute(sql`
-      with last as (
-        select max(t.posting_period) as period from investment_transactions t
-        join investments i on i.id = t.investment_id
-        where t.investor_id = ${investorId}::uuid and t.transaction_type = 'interest_payment'
-          and i.investment_type = 'standard' and i.status <> 'cancelled'
-      )
+      with standard as (
+        select i.id, i.last_posted_period from investments i
+        where i.investor_id = ${investorId}::uuid and i.investment_type = 'standard' and i.status <> 'cancelled'
+      ),
+      last as (select max(s.last_posted_period) as period from standard s)
+      -- Each note's entry of that month through the posting key (note, period), not a scan of
+      -- the investor's whole ledger.
       select to_char(l.period, 'YYYY-MM-DD') as period,
              coalesce(sum(t.amount) filter (where t.value_effect = 0), 0)::text as paid,
              coalesce(sum(t.amount) filter (where t.value_effect > 0), 0)::text as reinvested
       from last l
-      left join investment_transactions t on t.posting_period = l.period and t.investor_id = ${investorId}::uuid
+      left join standard s on true
+      left join investment_transactions t on t.investment_id = s.id and t.posting_period = l.period
         and t.transaction_type = 'interest_payment'
-        and exists (select 1 from investments i where i.id = t.investment_id and i.investment_type = 'standard'
-                    and i.status <> 'cancelled')
       group by l.period`),
   )[0];
   if (!row?.period) return null;
