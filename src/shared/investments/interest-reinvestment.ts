@@ -4,8 +4,9 @@
  * the bank, and earns from the first day of the next month, so it compounds. A choice made on
  * any day of month M governs the postings of month M + 1 onwards (the interest earned in M + 1,
  * posted at its end); the choice made at purchase governs the note from its first month.
+ * Without zod: the public plan cards and the overview read these rules (the request's schema
+ * is in note-detail-contracts.ts).
  */
-import { z } from 'zod';
 import { addMonths, type IsoDate, startOfMonth } from '../dates/calendar-date';
 
 const MONTHS = [
@@ -27,10 +28,6 @@ const MONTHS = [
 export function monthLabel(date: IsoDate): string {
   return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 }
-
-/** The request that switches reinvestment on or off for one note. */
-export const interestReinvestmentRequest = z.object({ reinvest: z.boolean() }).strict();
-export type InterestReinvestmentRequest = z.infer<typeof interestReinvestmentRequest>;
 
 /** One recorded choice: from `effectivePeriod` (a month's first day) on, until a later one. */
 export interface ReinvestmentChoice {

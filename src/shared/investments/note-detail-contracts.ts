@@ -78,7 +78,9 @@ export const noteDetailResponse = z.object({
 });
 export type NoteDetailResponse = z.infer<typeof noteDetailResponse>;
 
-export { interestReinvestmentRequest } from './interest-reinvestment';
+/** The request that switches reinvestment on or off for one note (decision 1740). */
+export const interestReinvestmentRequest = z.object({ reinvest: z.boolean() }).strict();
+export type InterestReinvestmentRequest = z.infer<typeof interestReinvestmentRequest>;
 
 export const maturityInstructionRequest = z.object({ maturity_instruction: maturityInstruction });
 export type MaturityInstructionRequest = z.infer<typeof maturityInstructionRequest>;
