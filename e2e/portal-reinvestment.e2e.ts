@@ -50,11 +50,12 @@ async function standardNotes(page: Page): Promise<NoteDetail[]> {
   });
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
+/** `height`: tall enough for a dialog's whole content (a dialog scrolls inside the viewport). */
+async function shoot(page: Page, name: string, height = 900): Promise<void> {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
+    await page.setViewportSize({ width, height: width === 390 ? height : 900 });
     await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -102,7 +103,7 @@ describe('interest reinvestment', () => {
     await dialog
       .getByText(/^\$10,000\.00 grows to about \$10,\d{3}\.\d{2} in 12 months, its interest reinvested\.$/)
       .waitFor();
-    await shoot(page, 'purchase-form-standard-reinvest');
+    await shoot(page, 'purchase-form-standard-reinvest', 1300);
     await dialog.getByRole('button', { name: 'NEXT' }).click();
     const agreement = dialog.getByTestId('agreement-text');
     await agreement.waitFor();
@@ -121,7 +122,7 @@ describe('interest reinvestment', () => {
     expect(review).toMatch(
       /\$\d{3}\.\d{2} added in the first 12 months, compounding: the note is worth \$10,\d{3}\.\d{2} then/,
     );
-    await shoot(page, 'purchase-review-standard-reinvest');
+    await shoot(page, 'purchase-review-standard-reinvest', 1500);
 
     // BACK to the form keeps the choice; this note pays its interest to the bank instead.
     await dialog.getByRole('button', { name: 'BACK' }).click();
