@@ -245,9 +245,25 @@ describe('the demo history', () => {
       { ...active('standard'), amount_withdrawn: '5000.00' },
       active('high_yield'),
       active('high_yield'),
+      // Reinvests its interest since purchase (decision 1740).
+      active('standard'),
       // The rolled-over note, earning from the maturity date.
       active('high_yield'),
     ]);
+    const reinvesting = rowsOf<{ months: number; reinvested: string; credited: string }>(
+      await testApp.database.db.execute(sql`
+        select count(t.id)::int as months, i.interest_reinvested::text as reinvested,
+               coalesce(sum(t.amount), 0)::text as credited
+        from investments i join investors v on v.id = i.investor_id
+        left join investment_transactions t on t.investment_id = i.id
+          and t.transaction_type = 'interest_payment' and t.value_effect > 0
+        where v.email = ${demoAccounts.investor.email} and i.investment_type = 'standard' and i.status = 'active'
+          and i.interest_reinvested > 0
+        group by i.id`),
+    );
+    expect(reinvesting).toHaveLength(1);
+    expect(reinvesting[0]!.months).toBeGreaterThanOrEqual(5);
+    expect(reinvesting[0]!.credited).toBe(reinvesting[0]!.reinvested);
     const reminders = rowsOf<{ title: string }>(
       await testApp.database.db.execute(
         sql`select title from investor_notifications where title like '%matures in%' or title like 'Note rolled over%' order by created_at`,
