@@ -4,7 +4,7 @@
 // they run beside the PostgreSQL phase, their output kept and printed when they end
 // (TEST_PHASES_IN_SEQUENCE=1 runs them after it instead).
 // Ends with one line counting every test run: "tests: N passed, N failed".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
@@ -39,16 +39,23 @@ function minutes(startedAt) {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
-/** Runs a phase in the foreground; returns its exit status. */
+/**
+ * Runs a phase in the foreground; resolves to its exit status. Asynchronous (never spawnSync):
+ * the event loop must keep draining a background phase's output while this one runs.
+ */
 function run(phase) {
   console.log(`\n▶ ${phase.title}`);
   const startedAt = Date.now();
-  const result = spawnSync(phase.command, [...phase.args, ...reporterArgs(phase.reportFile)], {
+  const child = spawn(phase.command, [...phase.args, ...reporterArgs(phase.reportFile)], {
     stdio: 'inherit',
     env: { ...process.env, ...phase.env },
   });
-  console.log(`\n${phase.title}: ${minutes(startedAt)}`);
-  return result.status ?? 1;
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`\n${phase.title}: ${minutes(startedAt)}`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 /** Starts a phase in the background, its output kept in a log; resolves to its exit status. */
@@ -103,7 +110,7 @@ const check = (phase, status) => {
   if (status !== 0) failed.push(phase.title);
 };
 
-check(pgliteTests, run(pgliteTests));
+check(pgliteTests, await run(pgliteTests));
 if (failed.length > 0) {
   console.error(`\n✖ ${failed.join(', ')} failed`);
   finish(1);
@@ -112,13 +119,13 @@ if (!postgresUrl) {
   console.log(
     '\n• PostgreSQL run skipped: set TEST_DATABASE_URL=postgres://... to run the database tests on PostgreSQL too (CI always does).',
   );
-  check(browserTests, run(browserTests));
+  check(browserTests, await run(browserTests));
 } else if (inSequence) {
-  check(postgresTests, run(postgresTests));
-  if (failed.length === 0) check(browserTests, run(browserTests));
+  check(postgresTests, await run(postgresTests));
+  if (failed.length === 0) check(browserTests, await run(browserTests));
 } else {
   const browserStatus = start(browserTests, `${resultsDirectory}/browser.log`);
-  const postgresStatus = run(postgresTests);
+  const postgresStatus = await run(postgresTests);
   check(browserTests, await browserStatus);
   check(postgresTests, postgresStatus);
 }
