@@ -8,26 +8,7 @@
  * is in note-detail-contracts.ts).
  */
 import { addMonths, type IsoDate, startOfMonth } from '../dates/calendar-date';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** "June 2026" for a date in that month. */
-export function monthLabel(date: IsoDate): string {
-  return `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-}
+import { formatMonthYear } from '../format/long-date';
 
 /** One recorded choice: from `effectivePeriod` (a month's first day) on, until a later one. */
 export interface ReinvestmentChoice {
@@ -87,7 +68,7 @@ export function reinvestmentStatusLine(status: ReinvestmentStatus): string {
     ? 'Reinvests interest: monthly interest is added to this note and compounds'
     : 'Interest paid monthly to your bank account';
   if (status.changesFrom === null) return now;
-  return `${now}. From ${monthLabel(status.changesFrom)} interest ${status.chosen ? 'is reinvested in the note' : 'is paid to your bank account'}.`;
+  return `${now}. From ${formatMonthYear(status.changesFrom)} interest ${status.chosen ? 'is reinvested in the note' : 'is paid to your bank account'}.`;
 }
 
 export const interestReinvestmentMessages = {

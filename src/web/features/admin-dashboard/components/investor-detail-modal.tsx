@@ -3,7 +3,7 @@ import { humanizeCode, investorDisplayName } from '../../../../shared/admin/disp
 import { formatUsd } from '../../../../shared/format/money-format';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 import { Button } from '../../../components/ui/button';
-import { Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { DataTable } from '../../../components/ui/data-table';
 import { Modal } from '../../../components/ui/modal';
 import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';

@@ -2,10 +2,9 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/feedback';
-import { formatLongDate } from '../../../../shared/format/long-date';
+import { formatLongDate, formatMonthYear } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
-import { monthLabel } from '../../../../shared/investments/interest-reinvestment';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 
 export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
@@ -32,7 +31,7 @@ export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
       </div>
       {overview.standard_monthly_interest ? (
         <p className="muted standard-income" data-testid="standard-monthly-interest">
-          Standard interest for {monthLabel(overview.standard_monthly_interest.period)}:{' '}
+          Standard interest for {formatMonthYear(overview.standard_monthly_interest.period)}:{' '}
           {formatUsd(overview.standard_monthly_interest.paid_to_bank)} paid to your bank
           {overview.standard_monthly_interest.reinvested !== '0.00'
             ? `, ${formatUsd(overview.standard_monthly_interest.reinvested)} reinvested in your notes`
@@ -62,7 +61,7 @@ export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
                 {note.reinvestment_changes_from ? (
                   <p className="note-meta">
                     {note.reinvests_interest ? 'Interest paid to your bank' : 'Reinvests interest'} from{' '}
-                    {monthLabel(note.reinvestment_changes_from)}
+                    {formatMonthYear(note.reinvestment_changes_from)}
                   </p>
                 ) : null}
               </div>

@@ -10,7 +10,8 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DataTable } from '../../../components/ui/data-table';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
-import { formatLongDate } from '../../../../shared/format/long-date';
+import { formatLongDate, formatMonthYear } from '../../../../shared/format/long-date';
+import type { IsoDate } from '../../../../shared/dates/calendar-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import {
   type MaturityInstruction,
@@ -48,14 +49,6 @@ function exactUsd(value: string): string {
   return value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`;
 }
 
-function monthLabel(period: string): string {
-  return new Date(`${period}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-}
-
 function PostingTable({
   caption,
   rows,
@@ -72,7 +65,12 @@ function PostingTable({
       rows={rows}
       rowKey={(row) => row.period}
       columns={[
-        { key: 'period', label: 'Period', isTitle: true, cell: (row) => monthLabel(row.period) },
+        {
+          key: 'period',
+          label: 'Period',
+          isTitle: true,
+          cell: (row) => formatMonthYear(row.period as IsoDate),
+        },
         {
           key: 'days',
           label: 'Days',
@@ -208,8 +206,9 @@ function ReinvestmentCard({ note }: { note: NoteDetailResponse }) {
         <>
           <p className="muted">
             Reinvested interest is added to this note at the end of each month and earns interest from the
-            next month, so it compounds. A change applies from {monthLabel(reinvestment.next_switch_from)}:
-            this month’s interest goes where it is set to go today.
+            next month, so it compounds. A change applies from{' '}
+            {formatMonthYear(reinvestment.next_switch_from)}: this month’s interest goes where it is set to go
+            today.
           </p>
           <div className="row instruction-actions">
             <Button
