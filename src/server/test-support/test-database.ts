@@ -25,13 +25,17 @@ export function isPostgresRun(): boolean {
   return Boolean(process.env.DATABASE_URL);
 }
 
+/** The snapshot, read once per test worker (the server tests' workers run many files: decision 1414). */
+let snapshot: Promise<Blob> | undefined;
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
-    const handle = await openDatabase({
-      dataDir: 'memory://',
-      pgliteSnapshot: await migratedPgliteSnapshot(),
+    snapshot ??= migratedPgliteSnapshot().catch((error: unknown) => {
+      snapshot = undefined;
+      throw error;
     });
+    const handle = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: await snapshot });
     // A migration added since the snapshot was taken still applies (and the snapshot's key changes next run).
     await migrate(handle.db);
     return handle;
