@@ -175,7 +175,13 @@ async function client(count) {
 async function measure(baseUrl: string, path: string, cookie: string): Promise<number[]> {
   const worker = new Worker(clientThreadSource, {
     eval: true,
-    workerData: { url: `${baseUrl}${path}`, cookie, clients: clientCount, requests: requestCount, warmUp: 20 },
+    workerData: {
+      url: `${baseUrl}${path}`,
+      cookie,
+      clients: clientCount,
+      requests: requestCount,
+      warmUp: 20,
+    },
   });
   try {
     const answer = await new Promise<number[] | { error: string }>((resolve, reject) => {

@@ -192,8 +192,7 @@ export async function readAccountOverview(
     maturity_date: row.maturity_date!,
     status: row.status!,
     value: row.value!,
-    reinvestment_choices:
-      row.investment_type === 'standard' ? (row.reinvestment_choices ?? []) : null,
+    reinvestment_choices: row.investment_type === 'standard' ? (row.reinvestment_choices ?? []) : null,
   }));
   return { profile, balance, notes, owedToInvestor, standardMonth };
 }
