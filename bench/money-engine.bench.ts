@@ -105,7 +105,8 @@ async function seed(db: Database): Promise<void> {
              n.term as term_years, n.start as start_date,
              case when n.kind = 'standard' then (n.start + interval '12 months')::date
                   else (n.start + make_interval(years => n.term::int))::date end as maturity_date,
-             0::numeric as amount_withdrawn, 0::numeric as withdrawn_principal_days
+             0::numeric as amount_withdrawn, 0::numeric as withdrawn_principal_days,
+             0::numeric as interest_reinvested, 0::numeric as reinvested_principal_days
       from (select id, row_number() over (order by id) as position from investors) v
       cross join lateral (
         select k,
@@ -184,7 +185,7 @@ async function floor(pool: pg.Pool): Promise<number> {
                                            transaction_date, posting_period, ach_payment_id, notes, created_at)
       select i.id, i.investor_id, 'interest_payment', round(${cumulative(covered)}, 2) - i.interest_posted,
              case when i.investment_type = 'high_yield' then round(${cumulative(covered)}, 2) - i.interest_posted else 0 end,
-             '${runDate}', '${period}', case when i.investment_type = 'standard' then gen_random_uuid() end,
+             '${runDate}', '${period}', case when i.investment_type = 'standard' then time_ordered_uuid() end,
              case when i.investment_type = 'high_yield' then 'Interest credited to note' else 'Interest paid to your bank account' end,
              now()
       from investments i where i.status = 'active' and i.last_posted_period < '${period}'`);
