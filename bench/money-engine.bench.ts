@@ -11,7 +11,8 @@
  * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size. Seeding a million
  * notes takes long on a busy machine: BENCH_REUSE_SCHEMA=<schema> runs again on a schema a
  * previous run left (it is reset to the eve of the run date and kept); BENCH_KEEP_SCHEMA=1
- * keeps a new one.
+ * keeps a new one. BENCH_BATCH_CONNECTIONS sets how many batches the engine runs at once (default
+ * as in production on PostgreSQL, POSTGRES_BATCH_CONNECTIONS; 1 runs them one after another).
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -25,6 +26,7 @@ import { type MoneyNotifier, queueingNotifier } from '../src/server/modules/mone
 import { cumulativeInterestAt } from '../src/server/modules/money/money-sql';
 import { runLedgerCheck } from '../src/server/modules/money/ledger-check';
 import { morningClock } from '../src/server/modules/money/run-money-days';
+import { POSTGRES_BATCH_CONNECTIONS } from '../src/server/modules/money/engine-context';
 import { sandboxAchProvider } from '../src/server/providers/ach';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,6 +41,7 @@ if (reusedSchema !== undefined && !/^bench_money_[0-9a-f]{8}$/.test(reusedSchema
   throw new Error('BENCH_REUSE_SCHEMA must name a schema this bench created (bench_money_xxxxxxxx)');
 }
 const schema = reusedSchema ?? `bench_money_${randomBytes(4).toString('hex')}`;
+const batchConnections = Number(process.env.BENCH_BATCH_CONNECTIONS ?? POSTGRES_BATCH_CONNECTIONS);
 
 function loadAverage(): string {
   return loadavg()
@@ -291,9 +294,10 @@ try {
     clock: morningClock(runDate),
     ach: sandboxAchProvider({ settlementBusinessDays: 1 }),
     notifier,
+    batchConnections,
   };
   const measured = await withPeakMemory(() =>
-    timed('engine: calculate-daily-interest (batches of 5,000 investors)', () =>
+    timed(`engine: calculate-daily-interest (5,000 investors a batch, ${batchConnections} at once)`, () =>
       calculateDailyInterest(engine, runDate),
     ),
   );
