@@ -149,8 +149,6 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 5 },
-            // Rolldown's runtime helpers stay in the entry: on their own they would cost the
-            // landing page a request.
             {
               debugName: 'signed-in-common',
               name: withoutFormCode(
