@@ -15,8 +15,10 @@ describe('the server process', () => {
   });
 
   it('prints a start-up banner and one readable line per request in development', async () => {
+    // A first start from an empty data folder (the other servers start from the migrated template).
     const server = await startAppServer({
       port: Number(process.env.E2E_LIFECYCLE_PORT ?? 3991),
+      emptyDataDir: true,
       env: { LOG_LEVEL: 'info' },
     });
     await fetch(`${server.baseUrl}/api/products`);

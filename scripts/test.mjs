@@ -1,8 +1,9 @@
 // `npm test`: every test. Unit and API tests on PGlite, the same database tests again on
 // PostgreSQL (when TEST_DATABASE_URL is set, and always under CI), and the browser tests.
-// The browser tests spend much of their time waiting (pages, the next authenticator step), so
-// they run beside the PostgreSQL phase, their output kept and printed when they end
-// (TEST_PHASES_IN_SEQUENCE=1 runs them after it instead).
+// The browser tests spend most of their time waiting (pages, servers, the next authenticator
+// step) and use a fraction of a core, so they start first and run beside the PGlite phase and
+// then the PostgreSQL phase, their output kept and printed when they end (decision 1414;
+// TEST_PHASES_IN_SEQUENCE=1 runs the three phases one after another instead).
 // Ends with one line counting every test run: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -58,18 +59,20 @@ function run(phase) {
   });
 }
 
-/** Starts a phase in the background, its output kept in a log; resolves to its exit status. */
+/** Starts a phase in the background, its output kept in a log: its exit status, and a way to stop it. */
 function start(phase, logFile) {
   console.log(`\n▶ ${phase.title} (in the background; output shown when it ends)`);
   const startedAt = Date.now();
   const log = createWriteStream(logFile);
+  // Its own process group, so a failed foreground phase can stop it with everything it started.
   const child = spawn(phase.command, [...phase.args, ...reporterArgs(phase.reportFile)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...phase.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    detached: true,
   });
   child.stdout.pipe(log, { end: false });
   child.stderr.pipe(log, { end: false });
-  return new Promise((resolve) => {
+  const status = new Promise((resolve) => {
     child.on('close', (code) => {
       log.end(() => {
         console.log(`\n▼ ${phase.title} (${minutes(startedAt)}):\n`);
@@ -78,6 +81,15 @@ function start(phase, logFile) {
       });
     });
   });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    return status;
+  };
+  return { status, stop };
 }
 
 const pgliteTests = {
@@ -110,24 +122,26 @@ const check = (phase, status) => {
   if (status !== 0) failed.push(phase.title);
 };
 
-check(pgliteTests, await run(pgliteTests));
-if (failed.length > 0) {
-  console.error(`\n✖ ${failed.join(', ')} failed`);
-  finish(1);
+if (inSequence) {
+  check(pgliteTests, await run(pgliteTests));
+  if (failed.length === 0 && postgresUrl) check(postgresTests, await run(postgresTests));
+  if (failed.length === 0) check(browserTests, await run(browserTests));
+} else {
+  const browser = start(browserTests, `${resultsDirectory}/browser.log`);
+  check(pgliteTests, await run(pgliteTests));
+  if (failed.length > 0) {
+    // Fail fast, as before: the browser phase stops too.
+    await browser.stop();
+    console.error(`\n✖ ${failed.join(', ')} failed`);
+    finish(1);
+  }
+  if (postgresUrl) check(postgresTests, await run(postgresTests));
+  check(browserTests, await browser.status);
 }
 if (!postgresUrl) {
   console.log(
     '\n• PostgreSQL run skipped: set TEST_DATABASE_URL=postgres://... to run the database tests on PostgreSQL too (CI always does).',
   );
-  check(browserTests, await run(browserTests));
-} else if (inSequence) {
-  check(postgresTests, await run(postgresTests));
-  if (failed.length === 0) check(browserTests, await run(browserTests));
-} else {
-  const browserStatus = start(browserTests, `${resultsDirectory}/browser.log`);
-  const postgresStatus = await run(postgresTests);
-  check(browserTests, await browserStatus);
-  check(postgresTests, postgresStatus);
 }
 if (failed.length > 0) {
   console.error(`\n✖ ${failed.join(', ')} failed`);

@@ -15,13 +15,20 @@ export { totpCode };
 export const demoAdmin = { email: 'admin@steadyline.example', password: 'DemoAdmin#2025!' } as const;
 export const demoAdminTotpSecret = 'STEADYLINEDEMOADMINTOTP2SECRETAB';
 
+/** Where the demo admin's last used step on the server at `port` is kept (shared by every test worker). */
+export function demoAdminStepFile(port: number | string): string {
+  return join(tmpdir(), `steadyline-e2e-demo-totp-${port}`);
+}
+
 /**
- * A demo admin code the server has not accepted yet. The server takes a code once (and one step
- * either side of now), and every browser test signs the same admin in, so the steps used are
- * kept in a file every test worker shares; when both usable steps are spent it waits for the next.
+ * A demo admin code the server at `baseUrl` has not accepted yet. The server takes a code once
+ * (and one step either side of now), and every browser test signs the same admin in, so the
+ * steps used are kept in a file every test worker shares, one per server (a test's own server
+ * has a demo admin of its own, whose steps the shared server's sign-ins do not spend: decision
+ * 1414); when both usable steps are spent it waits for the next.
  */
-export async function freshDemoAdminCode(): Promise<string> {
-  const path = join(tmpdir(), `steadyline-e2e-demo-totp-${process.env.E2E_PORT ?? 'default'}`);
+export async function freshDemoAdminCode(baseUrl: string): Promise<string> {
+  const path = demoAdminStepFile(new URL(baseUrl).port);
   const record: StepRecord = {
     read: () => (existsSync(path) ? Number(readFileSync(path, 'utf8')) || 0 : 0),
     write: (step) => writeFileSync(path, String(step)),
@@ -31,7 +38,7 @@ export async function freshDemoAdminCode(): Promise<string> {
 
 /** After the password: enters a fresh demo admin code and waits for the dashboard. */
 export async function enterDemoAdminCode(page: Page): Promise<void> {
-  await page.getByLabel('Authentication code').fill(await freshDemoAdminCode());
+  await page.getByLabel('Authentication code').fill(await freshDemoAdminCode(page.url()));
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL('**/admin/dashboard');
 }
@@ -52,7 +59,7 @@ export async function demoAdminApiToken(request: APIRequestContext, baseUrl: str
   if (login.status() !== 200) throw new Error(`admin-login answered ${login.status()}`);
   const { challenge } = (await login.json()) as { challenge: string };
   const verified = await request.post(`${baseUrl}/api/admin/login/verify`, {
-    data: { challenge, code: await freshDemoAdminCode() },
+    data: { challenge, code: await freshDemoAdminCode(baseUrl) },
     headers,
   });
   if (verified.status() !== 200)

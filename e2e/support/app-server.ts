@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { demoAdminStepFile } from './admin-sign-in';
+import { copyPgliteTemplate } from './pglite-template';
 
 export interface AppServer {
   baseUrl: string;
@@ -14,15 +16,21 @@ export interface AppServer {
 
 /**
  * Starts the built server (dist/server/main.js) on its own port with a fresh PGlite data
- * folder, demo data seeded, and waits until /readyz answers.
+ * folder, demo data seeded, and waits until /readyz answers. The folder starts as a copy of the
+ * run's migrated template (support/pglite-template.ts) unless `emptyDataDir` asks for a first
+ * start from nothing (initdb and every migration, as a new user's).
  */
 export async function startAppServer(options: {
   port: number;
   env?: Record<string, string>;
   /** How long start-up may take (migrations and the demo seed are slow on a busy machine). */
   readyTimeoutMs?: number;
+  emptyDataDir?: boolean;
 }): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'steadyline-e2e-'));
+  if (!options.emptyDataDir) copyPgliteTemplate(dataDir);
+  // A new database: its demo admin has used no authenticator step yet.
+  rmSync(demoAdminStepFile(options.port), { force: true });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {

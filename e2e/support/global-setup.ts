@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type AppServer, startAppServer } from './app-server';
+import { ensurePgliteTemplate } from './pglite-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +15,7 @@ export async function setup(project: TestProject) {
   // The limits users get (decision 1360): the server trusts its proxy, as behind a load
   // balancer, and each browser context arrives from an address of its own (support/browser.ts).
   const port = Number(process.env.E2E_PORT ?? 3990);
+  await ensurePgliteTemplate();
   server = await startAppServer({
     port,
     // Passkeys need a domain as relying party (Chromium refuses IP addresses): the passkey
