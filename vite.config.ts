@@ -58,8 +58,77 @@ function needsFormCode(id: string, context: ChunkingContext): boolean {
 }
 
 /** A chunk group for the modules that match and need no form code. */
-function withoutFormCode(name: string, matches: (id: string) => boolean) {
-  return (id: string, context: ChunkingContext) => (matches(id) && !needsFormCode(id, context) ? name : null);
+function withoutFormCode(name: string, matches: (id: string, context: ChunkingContext) => boolean) {
+  return (id: string, context: ChunkingContext) =>
+    matches(id, context) && !needsFormCode(id, context) ? name : null;
+}
+
+/**
+ * The code-split points that reach a module through static imports: every module loaded with
+ * import() (a page, the portal shell, a lazy dialog) whose static imports lead to it, itself
+ * included when it is one (memoised per chunking pass).
+ */
+const splitPointsReaching = new WeakMap<ChunkingContext, Map<string, ReadonlySet<string>>>();
+function splitPointsOf(id: string, context: ChunkingContext): ReadonlySet<string> {
+  let known = splitPointsReaching.get(context);
+  if (!known) {
+    known = new Map();
+    splitPointsReaching.set(context, known);
+  }
+  const cached = known.get(id);
+  if (cached) return cached;
+  const points = new Set<string>();
+  const seen = new Set([id]);
+  const queue = [id];
+  while (queue.length > 0) {
+    const current = queue.pop() as string;
+    const info = context.getModuleInfo(current);
+    if (!info) continue;
+    if (info.dynamicImporters.length > 0 || info.isEntry) points.add(current);
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  known.set(id, points);
+  return points;
+}
+
+/** The route tables: what they load with lazy() is a page (or the portal shell), not a dialog. */
+const routeTable =
+  /[\\/]src[\\/]web[\\/]app[\\/](router|portal-route-table|settings-routes|auth-routes)\.tsx$/;
+function isPageSplitPoint(id: string, context: ChunkingContext): boolean {
+  const info = context.getModuleInfo(id);
+  return Boolean(info?.isEntry || info?.dynamicImporters.some((importer) => routeTable.test(importer)));
+}
+
+// The signed-in shells: what only a shell reaches goes with the code its pages share.
+const shell = /[\\/]src[\\/]web[\\/]app[\\/](portal|admin)-layout\.tsx$/;
+
+/**
+ * Whether a module belongs in a chunk that several pages load (decision 1412). Code one page
+ * alone reaches stays out: Rolldown puts it in that page's own chunk, which the server
+ * preloads for that route only. Code only lazy dialogs reach stays out too: it loads when a
+ * dialog opens. What two pages (or a page and a dialog) share stays in, so a page never waits
+ * for a chunk its HTML did not name.
+ */
+function sharedByPages(id: string, context: ChunkingContext): boolean {
+  const points = [...splitPointsOf(id, context)];
+  if (points.length === 1 && shell.test(points[0] as string)) return true;
+  return points.length > 1 && points.some((point) => isPageSplitPoint(point, context));
+}
+
+/**
+ * The same for the shells' feature code: what one page and its dialogs share stays with that
+ * page (Rolldown keeps it in the page's chunk, which is in memory before the dialog loads).
+ */
+function sharedByPagesOrShell(id: string, context: ChunkingContext): boolean {
+  const pages = [...splitPointsOf(id, context)].filter(
+    (point) => shell.test(point) || isPageSplitPoint(point, context),
+  );
+  return pages.length > 1 || (pages.length === 1 && shell.test(pages[0] as string));
 }
 
 export default defineConfig({
@@ -84,18 +153,29 @@ export default defineConfig({
               debugName: 'signed-in-common',
               name: withoutFormCode(
                 'signed-in-common',
-                (id) => signedInCommonModule.test(id) && !adminOnlySharedModule.test(id),
+                (id, context) =>
+                  signedInCommonModule.test(id) &&
+                  !adminOnlySharedModule.test(id) &&
+                  sharedByPages(id, context),
               ),
               priority: 4,
             },
             {
               debugName: 'portal',
-              name: withoutFormCode('portal', (id) => portalModule.test(id)),
+              name: withoutFormCode(
+                'portal',
+                (id, context) => portalModule.test(id) && sharedByPagesOrShell(id, context),
+              ),
               priority: 3,
             },
             {
               debugName: 'admin',
-              name: withoutFormCode('admin', (id) => adminModule.test(id) || adminOnlySharedModule.test(id)),
+              name: withoutFormCode(
+                'admin',
+                (id, context) =>
+                  (adminModule.test(id) || adminOnlySharedModule.test(id)) &&
+                  sharedByPagesOrShell(id, context),
+              ),
               priority: 2,
             },
             // Last, so the zod-free modules the schemas import stay in the chunks above.

@@ -11,7 +11,8 @@
  * at the end. BENCH_NOTES and BENCH_NOTES_PER_INVESTOR change the size. Seeding a million
  * notes takes long on a busy machine: BENCH_REUSE_SCHEMA=<schema> runs again on a schema a
  * previous run left (it is reset to the eve of the run date and kept); BENCH_KEEP_SCHEMA=1
- * keeps a new one.
+ * keeps a new one. BENCH_BATCH_CONNECTIONS sets how many batches the engine runs at once (default
+ * as in production on PostgreSQL, POSTGRES_BATCH_CONNECTIONS; 1 runs them one after another).
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -25,6 +26,7 @@ import { type MoneyNotifier, queueingNotifier } from '../src/server/modules/mone
 import { cumulativeInterestAt } from '../src/server/modules/money/money-sql';
 import { runLedgerCheck } from '../src/server/modules/money/ledger-check';
 import { morningClock } from '../src/server/modules/money/run-money-days';
+import { POSTGRES_BATCH_CONNECTIONS } from '../src/server/modules/money/engine-context';
 import { sandboxAchProvider } from '../src/server/providers/ach';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -39,6 +41,7 @@ if (reusedSchema !== undefined && !/^bench_money_[0-9a-f]{8}$/.test(reusedSchema
   throw new Error('BENCH_REUSE_SCHEMA must name a schema this bench created (bench_money_xxxxxxxx)');
 }
 const schema = reusedSchema ?? `bench_money_${randomBytes(4).toString('hex')}`;
+const batchConnections = Number(process.env.BENCH_BATCH_CONNECTIONS ?? POSTGRES_BATCH_CONNECTIONS);
 
 function loadAverage(): string {
   return loadavg()
@@ -105,7 +108,8 @@ async function seed(db: Database): Promise<void> {
              n.term as term_years, n.start as start_date,
              case when n.kind = 'standard' then (n.start + interval '12 months')::date
                   else (n.start + make_interval(years => n.term::int))::date end as maturity_date,
-             0::numeric as amount_withdrawn, 0::numeric as withdrawn_principal_days
+             0::numeric as amount_withdrawn, 0::numeric as withdrawn_principal_days,
+             0::numeric as interest_reinvested, 0::numeric as reinvested_principal_days
       from (select id, row_number() over (order by id) as position from investors) v
       cross join lateral (
         select k,
@@ -184,7 +188,7 @@ async function floor(pool: pg.Pool): Promise<number> {
                                            transaction_date, posting_period, ach_payment_id, notes, created_at)
       select i.id, i.investor_id, 'interest_payment', round(${cumulative(covered)}, 2) - i.interest_posted,
              case when i.investment_type = 'high_yield' then round(${cumulative(covered)}, 2) - i.interest_posted else 0 end,
-             '${runDate}', '${period}', case when i.investment_type = 'standard' then gen_random_uuid() end,
+             '${runDate}', '${period}', case when i.investment_type = 'standard' then time_ordered_uuid() end,
              case when i.investment_type = 'high_yield' then 'Interest credited to note' else 'Interest paid to your bank account' end,
              now()
       from investments i where i.status = 'active' and i.last_posted_period < '${period}'`);
@@ -290,9 +294,10 @@ try {
     clock: morningClock(runDate),
     ach: sandboxAchProvider({ settlementBusinessDays: 1 }),
     notifier,
+    batchConnections,
   };
   const measured = await withPeakMemory(() =>
-    timed('engine: calculate-daily-interest (batches of 5,000 investors)', () =>
+    timed(`engine: calculate-daily-interest (5,000 investors a batch, ${batchConnections} at once)`, () =>
       calculateDailyInterest(engine, runDate),
     ),
   );

@@ -4,6 +4,8 @@
  * whole cold load of /account-overview stays within 15 requests. Counts, never times.
  * Decision 1411: the pages that only show data load no form code (the `forms` chunk with zod
  * and react-hook-form) until a form opens, and every script they run was named in the HTML.
+ * Decision 1412: each portal page preloads its own chunk, not the other pages'; the landing page
+ * loads no zod and no script beyond its entry.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -107,6 +109,51 @@ describe('page preloads', () => {
     await settings.getByRole('button', { name: 'Edit Name' }).click();
     await settings.getByLabel('First name').waitFor();
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads no zod on the landing page, and no script beyond the entry its HTML names', async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const html = await (await context.request.get(`${baseUrl}/`)).text();
+    const entry = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+    const scripts = (await coldLoad(page, '/', '.plan-rate-value')).filter((request) =>
+      request.endsWith('.js'),
+    );
+    expect(scripts).toEqual(entry);
+    for (const script of scripts) {
+      expect(
+        (await (await context.request.get(`${baseUrl}${script}`)).text()).includes('ZodError'),
+        script,
+      ).toBe(false);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("names only the page's own chunk: the other portal pages' code is not preloaded", async () => {
+    const { context } = await openPage(browser, baseUrl);
+    await signInAsDemoInvestor(context, baseUrl);
+    const pageChunks: [string, RegExp][] = [
+      ['/account-overview', /\/account-overview-page-[\w-]+\.js$/],
+      ['/transaction-summary', /\/transaction-summary-page-[\w-]+\.js$/],
+      ['/buy-investments', /\/portal-routes-[\w-]+\.js$/],
+      ['/transfer', /\/transfer-page-[\w-]+\.js$/],
+      ['/settings', /\/settings-route-[\w-]+\.js$/],
+    ];
+    for (const [path, own] of pageChunks) {
+      const preloaded = linksOf(
+        await (await context.request.get(`${baseUrl}${path}`)).text(),
+        'modulepreload',
+      );
+      expect(
+        pageChunks.filter(([, chunk]) => preloaded.some((href) => chunk.test(href))).map(([other]) => other),
+        path,
+      ).toEqual([path]);
+      expect(
+        preloaded.some((href) => own.test(href)),
+        path,
+      ).toBe(true);
+    }
     await context.close();
   });
 

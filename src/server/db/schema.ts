@@ -25,6 +25,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+/** A uuid that starts with its creation time (time_ordered_uuid(), migration 0340). */
+const timeOrderedId = () => uuid('id').primaryKey().default(sql`time_ordered_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -686,7 +688,8 @@ export const investments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // Stored with fillfactor 80 (migration 0070): the daily update stays on its page (HOT).
+  // Stored with fillfactor 50 (migrations 0070, 0340): the daily and month-end updates of every
+  // note stay on their page (HOT) and leave the note's indexes alone.
   (table) => [
     // The target of the ledger's (investment_id, investor_id) key.
     uniqueIndex('investments_id_investor_key').on(table.id, table.investorId),
@@ -738,7 +741,8 @@ export const transactionTypes = [
 export const investmentTransactions = pgTable(
   'investment_transactions',
   {
-    id: id(),
+    /** Time-ordered (migration 0340): new entries go to the end of the primary key. */
+    id: timeOrderedId(),
     /** With investor_id, a key of the note (the entry's investor is the note's). */
     investmentId: uuid('investment_id').notNull(),
     investorId: uuid('investor_id').notNull(),
@@ -787,8 +791,9 @@ export const investmentTransactions = pgTable(
       table.transactionDate,
       table.valueEffect,
     ),
+    // Period first (migration 0340): a month's postings fill that month's part of the index.
     uniqueIndex('investment_transactions_posting_key')
-      .on(table.investmentId, table.postingPeriod)
+      .on(table.postingPeriod, table.investmentId)
       .where(sql`transaction_type = 'interest_payment'`),
     uniqueIndex('investment_transactions_reversal_key')
       .on(table.reversesTransactionId)
@@ -813,7 +818,8 @@ export const investmentTransactions = pgTable(
 export const achPayments = pgTable(
   'ach_payments',
   {
-    id: id(),
+    /** Time-ordered (migration 0340): new payments go to the end of the primary key. */
+    id: timeOrderedId(),
     investorId: uuid('investor_id')
       .notNull()
       .references(() => investors.id),

@@ -41,7 +41,11 @@ function readManifest(webRoot: string): Manifest {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Manifest) : {};
 }
 
-/** The scripts and styles of the named chunk groups and what they import, minus the entry (already in the HTML). */
+/**
+ * The scripts and styles of the named chunks and what they import, minus the entry (already in
+ * the HTML). A name is a chunk group's name or a module's path (the manifest's key for a chunk
+ * of its own: a page loaded with lazy()).
+ */
 function chunkFilesOf(manifest: Manifest, names: readonly string[]): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -55,7 +59,8 @@ function chunkFilesOf(manifest: Manifest, names: readonly string[]): { scripts: 
     for (const style of chunk.css ?? []) if (!styles.includes(style)) styles.push(style);
   };
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (chunk.name && names.includes(chunk.name) && chunk.file.endsWith('.js')) visit(key);
+    const named = names.includes(key) || (chunk.name !== undefined && names.includes(chunk.name));
+    if (named && chunk.file.endsWith('.js')) visit(key);
   }
   return { scripts, styles };
 }

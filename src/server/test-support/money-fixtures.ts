@@ -62,7 +62,12 @@ export function recordingNotifier(): MoneyNotifier & {
 
 export function createTestEngine(
   db: Database,
-  options: { notifier?: MoneyNotifier; investorsPerBatch?: number; settlementBusinessDays?: number } = {},
+  options: {
+    notifier?: MoneyNotifier;
+    investorsPerBatch?: number;
+    batchConnections?: number;
+    settlementBusinessDays?: number;
+  } = {},
 ): TestEngine {
   const clock = movableClock('2024-01-01T11:00:00Z');
   return {
@@ -71,6 +76,7 @@ export function createTestEngine(
     ach: sandboxAchProvider({ settlementBusinessDays: options.settlementBusinessDays ?? 1 }),
     notifier: options.notifier ?? recordingNotifier(),
     investorsPerBatch: options.investorsPerBatch,
+    batchConnections: options.batchConnections,
     setDate(date) {
       clock.set(`${date}T11:00:00Z`);
     },

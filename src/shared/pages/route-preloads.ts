@@ -34,46 +34,76 @@ export function portalTransactionsUrl(filter: TransactionFilter, cursor: string 
   return `/api/portal/transactions?${query.toString()}`;
 }
 
+/** A chunk group of vite.config.ts, or a page module that Rolldown gives a chunk of its own. */
+export type PageChunk = 'portal' | 'admin' | `${'app' | 'features'}/${string}.tsx`;
+
 export interface RoutePreload {
   /** Whose session the page needs. */
   audience: 'investor' | 'admin';
-  /** Names of the chunk groups of vite.config.ts (`codeSplitting.groups`) the route renders. */
-  chunks: readonly ('portal' | 'admin')[];
+  /**
+   * The code the route renders: the page's own module (its path under src/web, the key of its
+   * chunk in Vite's build manifest) and the chunk groups of vite.config.ts
+   * (`codeSplitting.groups`) it needs beyond what that chunk imports: the portal shell is in
+   * the `portal` group (decision 1412).
+   */
+  chunks: readonly PageChunk[];
   /** The session read every visit makes first (preloaded for everyone). */
   session: string;
   /** GET URLs the page fetches at once after the session (preloaded when a session cookie came). */
   data: readonly string[];
 }
 
-/** Every portal page renders inside the shell, which reads the session and the bell's notifications. */
-function portalPage(data: readonly string[] = []): RoutePreload {
+/**
+ * Every portal page renders inside the shell (the `portal` chunk), which reads the session and
+ * the bell's notifications; `page` is the module the route table loads with lazy().
+ */
+function portalPage(page: PageChunk, data: readonly string[] = []): RoutePreload {
   return {
     audience: 'investor',
-    chunks: ['portal'],
+    chunks: ['portal', page],
     session: pageDataUrls.session,
     data: [pageDataUrls.portalNotifications, ...data],
   };
 }
 
+/** The modules src/web/app/portal-route-table.tsx loads with lazy(), one chunk each. */
+const pageModules = {
+  accountOverview: 'features/portal/pages/account-overview-page.tsx',
+  transactionSummary: 'features/portal/pages/transaction-summary-page.tsx',
+  buyInvestments: 'app/portal-routes.tsx',
+  transfer: 'features/portal/pages/transfer-page.tsx',
+  settings: 'app/settings-route.tsx',
+  documents: 'features/portal/pages/documents-page.tsx',
+  linkBank: 'features/bank-link/pages/link-bank-page.tsx',
+  // The wizard is the link-bank page's content; elsewhere it loads when it opens.
+  bankLinkWizard: 'features/bank-link/components/bank-link-wizard.tsx',
+  adminDashboard: 'features/admin-dashboard/admin-dashboard-page.tsx',
+} as const satisfies Record<string, PageChunk>;
+
 function transactionSummaryPreload(query: URLSearchParams): RoutePreload {
   // Only the list view's first page is known from the URL; the other view pages by its own state.
-  if ((query.get('view') ?? 'list') !== 'list') return portalPage();
+  if ((query.get('view') ?? 'list') !== 'list') return portalPage(pageModules.transactionSummary);
   const requested = query.get('filter');
   const filter = transactionFilters.find((value) => value === requested) ?? 'all';
-  return portalPage([portalTransactionsUrl(filter, null)]);
+  return portalPage(pageModules.transactionSummary, [portalTransactionsUrl(filter, null)]);
 }
 
 const routes: Record<string, (query: URLSearchParams) => RoutePreload> = {
-  '/account-overview': () => portalPage([pageDataUrls.portalOverview, pageDataUrls.portalBalanceHistory]),
+  '/account-overview': () =>
+    portalPage(pageModules.accountOverview, [pageDataUrls.portalOverview, pageDataUrls.portalBalanceHistory]),
   '/transaction-summary': transactionSummaryPreload,
-  '/buy-investments': () => portalPage([pageDataUrls.products, pageDataUrls.purchaseOptions]),
-  '/transfer': () => portalPage([pageDataUrls.transfers]),
-  '/settings': () => portalPage([pageDataUrls.settings]),
-  '/documents': () => portalPage([pageDataUrls.portalDocuments]),
-  '/link-bank': () => portalPage(),
+  '/buy-investments': () =>
+    portalPage(pageModules.buyInvestments, [pageDataUrls.products, pageDataUrls.purchaseOptions]),
+  '/transfer': () => portalPage(pageModules.transfer, [pageDataUrls.transfers]),
+  '/settings': () => portalPage(pageModules.settings, [pageDataUrls.settings]),
+  '/documents': () => portalPage(pageModules.documents, [pageDataUrls.portalDocuments]),
+  '/link-bank': () => ({
+    ...portalPage(pageModules.linkBank),
+    chunks: ['portal', pageModules.linkBank, pageModules.bankLinkWizard],
+  }),
   '/admin/dashboard': () => ({
     audience: 'admin',
-    chunks: ['admin'],
+    chunks: ['admin', pageModules.adminDashboard],
     session: pageDataUrls.adminSession,
     // The dashboard's own data needs the CSRF header the session answer carries: not preloadable.
     data: [],

@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Modal } from '../components/ui/modal';
-import { BankLinkWizard, bankLinkStepTitle } from '../features/bank-link/components/bank-link-wizard';
+import { bankLinkStepTitle } from '../features/bank-link/components/bank-link-steps';
+import { LazyBankLinkWizard as BankLinkWizard } from '../features/bank-link/components/lazy-bank-link-wizard';
 import { BuyInvestmentsPage, type LinkBankSlotProps } from '../features/portal/pages/buy-investments-page';
 import { settingsPathFrom } from './portal-layout';
 

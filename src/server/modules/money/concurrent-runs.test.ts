@@ -63,9 +63,9 @@ describe.skipIf(!isPostgresRun())('concurrent runs on PostgreSQL', () => {
     )[0]!;
   }
 
-  it('posts each note and month once when two runs of the same day race', async () => {
+  it('posts each note and month once when two runs of the same day race, each two batches at a time', async () => {
     const engines = [recordingNotifier(), recordingNotifier()].map((notifier) =>
-      createTestEngine(database.db, { notifier, investorsPerBatch: 3 }),
+      createTestEngine(database.db, { notifier, investorsPerBatch: 3, batchConnections: 2 }),
     );
     for (const engine of engines) engine.setDate('2025-03-01');
     const results = await Promise.all(engines.map((engine) => calculateDailyInterest(engine, '2025-03-01')));

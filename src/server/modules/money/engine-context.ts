@@ -19,7 +19,15 @@ export interface MoneyEngineContext {
   fieldEncryptionKey?: Buffer;
   /** Investors per batch transaction (all of an investor's notes are in one batch). */
   investorsPerBatch?: number;
+  /**
+   * Batches of the daily interest run that run at once, each in its own transaction on its own
+   * connection (decision 1413); 1 when absent. PGlite has one connection, so it stays at 1.
+   */
+  batchConnections?: number;
 }
+
+/** Two batches at once on PostgreSQL: the database does the work, and this machine has two cores. */
+export const POSTGRES_BATCH_CONNECTIONS = 2;
 
 export const DEFAULT_INVESTORS_PER_BATCH = 5_000;
 
@@ -30,5 +38,6 @@ export function moneyEngineFromContext(context: AppContext): MoneyEngineContext 
     ach: context.providers.ach,
     notifier: queueingNotifier(context.config.BRAND_NAME),
     fieldEncryptionKey: context.config.fieldEncryptionKey,
+    batchConnections: context.database.kind === 'postgres' ? POSTGRES_BATCH_CONNECTIONS : 1,
   };
 }

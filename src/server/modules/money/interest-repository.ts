@@ -45,6 +45,13 @@ interface PostingSpec extends PostingWrite {
    * interest of a note a transfer empties, which has no principal left to credit it to.
    */
   reinvestAllowed: boolean;
+  /**
+   * Whose notes `dueNotes` can name, when it names more than one: the statement's other scans
+   * (the notes it moves, the bank accounts it pays to) are kept to them, so a batch reads its
+   * own investors' rows and not whole tables (decision 1413). An investor id never changes, so
+   * this restricts nothing `dueNotes` lets through.
+   */
+  owners: NoteOwners | null;
 }
 
 /**
@@ -84,7 +91,7 @@ async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedIntere
         and (i.last_posted_period is null or i.last_posted_period < ${spec.period}::date)
     ),
     due as (
-      select o.*, case when o.investment_type = 'standard' and not o.reinvest then gen_random_uuid() end as ach_payment_id
+      select o.*, case when o.investment_type = 'standard' and not o.reinvest then time_ordered_uuid() end as ach_payment_id
       from owed o
     ),
     entries as (
@@ -109,6 +116,7 @@ async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedIntere
              ${spec.achEffectiveDate}::date, ${spec.period}::date, ${spec.now}::timestamptz, ${spec.now}::timestamptz
       from entries e
       left join bank_accounts b on b.investor_id = e.investor_id and b.is_primary and b.deleted_at is null
+        ${spec.owners ? sql`and ${ownedBy(spec.owners, sql`b.investor_id`)}` : sql``}
       where e.ach_payment_id is not null
     ),
     moved as (
@@ -122,6 +130,7 @@ async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedIntere
           - (i.interest_posted + coalesce(e.amount, 0))
       from due d left join entries e on e.investment_id = d.id
       where i.id = d.id and (e.investment_id is not null or d.amount = 0)
+        ${spec.owners ? sql`and ${ownedBy(spec.owners)}` : sql``}
     )
     select e.investor_id,
            coalesce(sum(e.amount) filter (where e.ach_payment_id is not null), 0)::text as paid_to_bank,
@@ -150,8 +159,10 @@ function scopeFilter(scope: PostingScope, executionDate: IsoDate): SQL {
 /** Whose notes a posting covers: a batch's investor range, or one investor. */
 export type NoteOwners = InvestorRange | { investorId: string };
 
-function ownedBy(owners: NoteOwners): SQL {
-  return 'investorId' in owners ? sql`i.investor_id = ${owners.investorId}::uuid` : inInvestorRange(owners);
+function ownedBy(owners: NoteOwners, column: SQL = sql`i.investor_id`): SQL {
+  return 'investorId' in owners
+    ? sql`${column} = ${owners.investorId}::uuid`
+    : inInvestorRange(owners, column);
 }
 
 async function firstUnpostedPeriod(tx: Executor, owners: SQL, filter: SQL): Promise<IsoDate | null> {
@@ -187,6 +198,7 @@ export async function postEndedPeriods(
         coveredUntil,
         accruedThrough: sql`greatest(i.accrued_through, ${accrualTargetOn(input.executionDate)})`,
         reinvestAllowed: true,
+        owners: input.range,
         dueNotes: sql`i.status = 'active' and ${owners} and ${filter}
           and i.start_date < ${nextPeriod}::date
           and not (i.investment_type = 'high_yield' and i.maturity_date <= ${period}::date)
@@ -229,6 +241,7 @@ export async function postClosingInterest(
     coveredUntil: sql`${input.until}::date`,
     accruedThrough: sql`greatest(i.accrued_through, ${input.until}::date)`,
     reinvestAllowed: false,
+    owners: null,
     dueNotes: sql`i.id = ${input.investmentId}::uuid and i.status = 'active'`,
   });
 }

@@ -58,6 +58,35 @@ export async function listInvestorRanges(db: Executor, investorsPerBatch: number
   return ranges;
 }
 
+/**
+ * Runs `work` on every item, at most `width` at a time, and returns the results in item order.
+ * After a failure no further item is started; the ones under way finish, then the first error
+ * is thrown (so nothing of the run is still writing when the caller hears of it).
+ */
+export async function inParallel<T, R>(
+  items: T[],
+  width: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  async function worker(): Promise<void> {
+    while (failure === null && next < items.length) {
+      const index = next;
+      next += 1;
+      try {
+        results[index] = await work(items[index] as T);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, items.length)) }, () => worker()));
+  if (failure !== null) throw (failure as { error: unknown }).error;
+  return results;
+}
+
 /** Rows changed by an UPDATE/INSERT, whichever driver ran it. */
 export function affectedRows(result: unknown): number {
   const value = result as { rowCount?: number | null; affectedRows?: number };

@@ -9,49 +9,21 @@ import {
   type OverviewResponse,
 } from '../../../shared/portal/portal-contracts';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
-import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { trimRate } from '../products/product-mapper';
-import { readReinvestmentChoices } from '../money/reinvestment-repository';
 import {
   type ReinvestmentChoice,
   reinvestmentStatus,
 } from '../../../shared/investments/interest-reinvestment';
-import { listBalanceChanges, listRecentNotifications, readAccountOverview } from './portal-repository';
+import {
+  listBalanceChanges,
+  listRecentNotifications,
+  type OverviewReinvestmentChoiceRow,
+  readAccountOverview,
+} from './portal-repository';
 
 /** The spec's message when there is no investor record behind the session. */
 export const noInvestorMessage = 'No investor profiles found. Please create an investor record first.';
-
-/** Standard interest of the investor's last posted month, paid and reinvested (decision 1740). */
-async function lastStandardMonth(
-  db: Executor,
-  investorId: string,
-): Promise<OverviewResponse['standard_monthly_interest']> {
-  const row = rowsOf<{ period: IsoDate | null; paid: string; reinvested: string }>(
-    await db.execute(sql`
-      with standard as (
-        select i.id, i.last_posted_period from investments i
-        where i.investor_id = ${investorId}::uuid and i.investment_type = 'standard' and i.status <> 'cancelled'
-      ),
-      last as (select max(s.last_posted_period) as period from standard s)
-      -- Each note's entry of that month through the posting key (note, period), not a scan of
-      -- the investor's whole ledger.
-      select to_char(l.period, 'YYYY-MM-DD') as period,
-             coalesce(sum(t.amount) filter (where t.value_effect = 0), 0)::text as paid,
-             coalesce(sum(t.amount) filter (where t.value_effect > 0), 0)::text as reinvested
-      from last l
-      left join standard s on true
-      left join investment_transactions t on t.investment_id = s.id and t.posting_period = l.period
-        and t.transaction_type = 'interest_payment'
-      group by l.period`),
-  )[0];
-  if (!row?.period) return null;
-  return {
-    period: row.period,
-    paid_to_bank: toMoneyString(row.paid),
-    reinvested: toMoneyString(row.reinvested),
-  };
-}
 
 export async function getOverview(
   db: Executor,
@@ -60,11 +32,7 @@ export async function getOverview(
 ): Promise<OverviewResponse> {
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
-  const { profile, balance, notes, owedToInvestor } = overview;
-  const choices = await readReinvestmentChoices(
-    db,
-    notes.filter((note) => note.investment_type === 'standard').map((note) => note.id),
-  );
+  const { profile, balance, notes, owedToInvestor, standardMonth } = overview;
   return {
     first_name: profile.first_name,
     balance: {
@@ -73,12 +41,12 @@ export async function getOverview(
       standard_total: toMoneyString(balance.standard_total),
       accruing_interest: toMoneyString(balance.accruing_interest),
     },
-    notes: notes.map((note) => ({
+    notes: notes.map(({ reinvestment_choices, ...note }) => ({
       ...note,
       principal_amount: toMoneyString(note.principal_amount),
       interest_rate_annual: trimRate(note.interest_rate_annual),
       value: toMoneyString(note.value),
-      ...reinvestmentOf(note.investment_type, choices.get(note.id) ?? [], today),
+      ...reinvestmentOf(reinvestment_choices, today),
     })),
     note_count: balance.note_count,
     referral: {
@@ -87,16 +55,24 @@ export async function getOverview(
       signups: profile.referral_count,
     },
     owed_to_you: toMoneyString(owedToInvestor),
-    standard_monthly_interest: await lastStandardMonth(db, investorId),
+    standard_monthly_interest: standardMonth && {
+      period: standardMonth.period as IsoDate,
+      paid_to_bank: toMoneyString(standardMonth.paid),
+      reinvested: toMoneyString(standardMonth.reinvested),
+    },
   };
 }
 
+/** A Standard note's reinvestment status today; null for a High-Yield note (no choices). */
 function reinvestmentOf(
-  investmentType: string,
-  choices: ReinvestmentChoice[],
+  rows: OverviewReinvestmentChoiceRow[] | null,
   today: IsoDate,
 ): { reinvests_interest: boolean | null; reinvestment_changes_from: IsoDate | null } {
-  if (investmentType !== 'standard') return { reinvests_interest: null, reinvestment_changes_from: null };
+  if (rows === null) return { reinvests_interest: null, reinvestment_changes_from: null };
+  const choices: ReinvestmentChoice[] = rows.map((row) => ({
+    effectivePeriod: row.effective_period as IsoDate,
+    reinvest: row.reinvest,
+  }));
   const status = reinvestmentStatus(choices, today);
   return { reinvests_interest: status.reinvestsThisMonth, reinvestment_changes_from: status.changesFrom };
 }

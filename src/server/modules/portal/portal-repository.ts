@@ -52,12 +52,28 @@ export interface InvestorProfileRow {
   referral_count: number;
 }
 
+/** A Standard note's reinvestment choice, as the overview reads it (decision 1740). */
+export interface OverviewReinvestmentChoiceRow {
+  effective_period: string;
+  reinvest: boolean;
+}
+
+/** Standard interest of the investor's last posted month (decision 1740). */
+export interface StandardMonthRow {
+  period: string;
+  paid: string;
+  reinvested: string;
+}
+
 export interface AccountOverviewRows {
   profile: InvestorProfileRow;
   balance: BalanceRow;
-  notes: NoteSummaryRow[];
+  /** Each note with its reinvestment choices in the order made (null for a High-Yield note). */
+  notes: (NoteSummaryRow & { reinvestment_choices: OverviewReinvestmentChoiceRow[] | null })[];
   /** Open amounts owed to the investor (decision 1510), summed. */
   owedToInvestor: string;
+  /** Null until a Standard note of the investor has a posted month. */
+  standardMonth: StandardMonthRow | null;
 }
 
 const noBalance: BalanceRow = {
@@ -71,8 +87,10 @@ const noBalance: BalanceRow = {
 /**
  * The overview in one statement: the investor's profile, the spec's get_account_balance
  * (totals over active and matured notes, as window sums taken before the limit), the
- * newest of those notes and the open amounts owed to the investor. The referral count and the
- * amount owed are read once (a materialised CTE), not once per note row (decision 1411). Null when there is no such investor.
+ * newest of those notes with their reinvestment choices, the open amounts owed to the investor
+ * and the Standard interest of the last posted month. The referral count, the amount owed and
+ * the Standard month are read once (materialised CTEs), not once per note row (decisions 1411,
+ * 1415). Null when there is no such investor.
  */
 export async function readAccountOverview(
   db: Executor,
@@ -107,13 +125,43 @@ export async function readAccountOverview(
                as owed_to_investor
       from investors v
       where v.id = ${investorId}::uuid
+    ),
+    standard as (
+      select i.id, i.last_posted_period from investments i
+      where i.investor_id = ${investorId}::uuid and i.investment_type = 'standard' and i.status <> 'cancelled'
+    ),
+    -- Each Standard note's entry of the last posted month, found through the posting key
+    -- (note, period), not a scan of the investor's whole ledger.
+    standard_month as materialized (
+      select to_char(l.period, 'YYYY-MM-DD') as standard_period,
+             coalesce(sum(t.amount) filter (where t.value_effect = 0), 0)::text as standard_paid,
+             coalesce(sum(t.amount) filter (where t.value_effect > 0), 0)::text as standard_reinvested
+      from (select max(s.last_posted_period) as period from standard s) l
+      left join standard s on true
+      left join investment_transactions t on t.investment_id = s.id and t.posting_period = l.period
+        and t.transaction_type = 'interest_payment'
+      group by l.period
     )
-    select profile.*, newest.*
+    select profile.*, standard_month.*, newest.*, choices.reinvestment_choices
     from profile
+    cross join standard_month
     left join newest on true
+    left join lateral (
+      select json_agg(json_build_object(
+               'effective_period', to_char(c.effective_period, 'YYYY-MM-DD'), 'reinvest', c.reinvest)
+             order by c.id) as reinvestment_choices
+      from interest_reinvestment_changes c
+      where c.investment_id = newest.id
+    ) choices on newest.investment_type = 'standard'
     order by newest.start_date desc nulls last, newest.id`);
   const rows = rowsOf<
-    InvestorProfileRow & { owed_to_investor: string } & Partial<NoteSummaryRow & BalanceRow>
+    InvestorProfileRow & {
+      owed_to_investor: string;
+      standard_period: string | null;
+      standard_paid: string;
+      standard_reinvested: string;
+      reinvestment_choices: OverviewReinvestmentChoiceRow[] | null;
+    } & Partial<NoteSummaryRow & BalanceRow>
   >(result);
   const first = rows[0];
   if (!first) return null;
@@ -123,7 +171,10 @@ export async function readAccountOverview(
     referral_count: first.referral_count,
   };
   const owedToInvestor = first.owed_to_investor;
-  if (!first.id) return { profile, balance: noBalance, notes: [], owedToInvestor };
+  const standardMonth = first.standard_period
+    ? { period: first.standard_period, paid: first.standard_paid, reinvested: first.standard_reinvested }
+    : null;
+  if (!first.id) return { profile, balance: noBalance, notes: [], owedToInvestor, standardMonth };
   const balance: BalanceRow = {
     total_balance: first.total_balance ?? '0',
     high_yield_total: first.high_yield_total ?? '0',
@@ -141,8 +192,9 @@ export async function readAccountOverview(
     maturity_date: row.maturity_date!,
     status: row.status!,
     value: row.value!,
+    reinvestment_choices: row.investment_type === 'standard' ? (row.reinvestment_choices ?? []) : null,
   }));
-  return { profile, balance, notes, owedToInvestor };
+  return { profile, balance, notes, owedToInvestor, standardMonth };
 }
 
 /** The balance after each day it changed, oldest first: the running sum of every entry's effect. */

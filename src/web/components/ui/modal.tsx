@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { LoadingState } from './feedback';
 import { createPortal } from 'react-dom';
 
 export interface ModalProps {
@@ -82,5 +83,14 @@ export function Modal({ title, onClose, children, footer, wide, closeLabel = 'Cl
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** The frame of a dialog whose code is still loading (the Suspense fallback of a lazy dialog, decision 1412). */
+export function LoadingModal({ title, onClose, wide, closeLabel }: Omit<ModalProps, 'children' | 'footer'>) {
+  return (
+    <Modal title={title} onClose={onClose} wide={wide} closeLabel={closeLabel}>
+      <LoadingState />
+    </Modal>
   );
 }

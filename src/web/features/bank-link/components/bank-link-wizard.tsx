@@ -14,6 +14,7 @@ import { Alert, ErrorState, LoadingState } from '../../../components/ui/feedback
 import { appConfig } from '../../../lib/app-config';
 import { fetchIdentityStatus, recheckIdentity } from '../api/bank-link-api';
 import '../bank-link.css';
+import { bankLinkStepTitle } from './bank-link-steps';
 
 // The identity form (zod, react-hook-form) and the bank step (the link popup's message schema)
 // load when the wizard opens, not with every portal page (decision 1411).
@@ -28,16 +29,6 @@ const BankConnectStep = lazy(() =>
 export const SUCCESS_CLOSE_MILLISECONDS = 2000;
 
 type Step = { name: 'identity' } | { name: 'bank' } | { name: 'success'; account: BankAccountView };
-
-const stepTitles = {
-  identity: 'Verify your identity',
-  bank: 'Connect your bank',
-  success: 'Bank account linked',
-};
-
-export function bankLinkStepTitle(step: Step['name']): string {
-  return stepTitles[step];
-}
 
 function StepIndicator({ current }: { current: Step['name'] }) {
   const steps: { name: Step['name']; label: string }[] = [
@@ -290,7 +281,7 @@ export function BankLinkWizard({ onCancel, onDone, onStepChange, requestStepUp }
   onDoneRef.current = onDone;
 
   useEffect(() => {
-    onStepChange?.(stepTitles[step.name]);
+    onStepChange?.(bankLinkStepTitle(step.name));
   }, [step.name, onStepChange]);
 
   useEffect(() => {

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../../shared/auth/safe-redirect';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { BankLinkWizard, bankLinkStepTitle } from '../components/bank-link-wizard';
+import { bankLinkStepTitle } from '../components/bank-link-steps';
+import { LazyBankLinkWizard as BankLinkWizard } from '../components/lazy-bank-link-wizard';
 import '../bank-link.css';
 
 export const LINK_BANK_DEFAULT_RETURN = '/account-overview';

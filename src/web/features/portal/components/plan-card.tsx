@@ -26,11 +26,14 @@ export function PlanCard({
   products,
   isLoading,
   onBuy,
+  onBuyIntent,
 }: {
   plan: InvestmentType;
   products: Product[];
   isLoading: boolean;
   onBuy(): void;
+  /** The pointer or focus reached the buy button: a good moment to load the purchase dialog. */
+  onBuyIntent?(): void;
 }) {
   const copy = planCopy[plan];
   const rates = products.map((product) => ratePercent(product.interest_rate_annual));
@@ -87,7 +90,14 @@ export function PlanCard({
       ) : (
         <p className="muted">This plan is not open for new investments right now.</p>
       )}
-      <Button block onClick={onBuy} disabled={isLoading || !isAvailable} className="buy-plan-button">
+      <Button
+        block
+        onClick={onBuy}
+        onPointerEnter={onBuyIntent}
+        onFocus={onBuyIntent}
+        disabled={isLoading || !isAvailable}
+        className="buy-plan-button"
+      >
         BUY INVESTMENT
       </Button>
     </article>

@@ -5,15 +5,20 @@
  */
 import '../portal.css';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/feedback';
+import { LoadingModal } from '../../../components/ui/modal';
 import type { Product } from '../../../../shared/products/contracts';
-import { type InvestmentType, investmentTypes } from '../../../../shared/products/plans';
+import { type InvestmentType, investmentTypes, planCopy } from '../../../../shared/products/plans';
 import { fetchProducts, fetchPurchaseOptions, portalKeys } from '../api/portal-api';
 import { PlanCard } from '../components/plan-card';
 import { usePurchaseFlow } from '../components/purchase/purchase-flow';
-import { PurchaseModal } from '../components/purchase/purchase-modal';
 import { usePageTitle } from '../hooks/use-page-title';
+
+// The purchase dialog loads when it opens (decision 1412), started when the pointer or focus
+// reaches a buy button.
+const loadPurchaseModal = () => import('../components/purchase/purchase-modal');
+const PurchaseModal = lazy(() => loadPurchaseModal().then((module) => ({ default: module.PurchaseModal })));
 
 export interface LinkBankSlotProps {
   /** The page to come back to after linking. */
@@ -68,6 +73,7 @@ export function BuyInvestmentsPage({
             products={productsOf(plan)}
             isLoading={products.isPending}
             onBuy={() => openPlan(plan)}
+            onBuyIntent={() => void loadPurchaseModal()}
           />
         ))}
       </div>
@@ -75,14 +81,25 @@ export function BuyInvestmentsPage({
         ? renderLinkBank({ returnPath: '/buy-investments', onLinked, onCancel: () => setLinkingBank(false) })
         : null}
       {!isLinkingBank && flow.state.plan ? (
-        <PurchaseModal
-          flow={flow}
-          products={productsOf(flow.state.plan)}
-          options={options.data}
-          optionsError={options.isError ? options.error.message : null}
-          isLoadingOptions={options.isPending}
-          onLinkBank={() => setLinkingBank(true)}
-        />
+        <Suspense
+          fallback={
+            <LoadingModal
+              title={planCopy[flow.state.plan].name}
+              onClose={flow.reset}
+              wide
+              closeLabel="Close and start over"
+            />
+          }
+        >
+          <PurchaseModal
+            flow={flow}
+            products={productsOf(flow.state.plan)}
+            options={options.data}
+            optionsError={options.isError ? options.error.message : null}
+            isLoadingOptions={options.isPending}
+            onLinkBank={() => setLinkingBank(true)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,7 +1,7 @@
 /** /transfer (PRODUCT.md 19): available to withdraw, TRANSFER TO BANK, CONVERT TO HIGH-YIELD and the history. */
 import '../portal.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '../../../components/ui/data-table';
 import { Button } from '../../../components/ui/button';
 import { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
@@ -10,9 +10,16 @@ import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { WithdrawalRow } from '../../../../shared/transfers/transfer-contracts';
 import { cancelWithdrawal, fetchTransfers, portalKeys } from '../api/portal-api';
-import { ConvertModal } from '../components/convert-modal';
-import { TransferToBankModal } from '../components/transfer-to-bank-modal';
+import { LoadingModal } from '../../../components/ui/modal';
 import { usePageTitle } from '../hooks/use-page-title';
+
+// The dialogs load when they open (decision 1412), started on hover or focus of their button.
+const loadTransferToBankModal = () => import('../components/transfer-to-bank-modal');
+const loadConvertModal = () => import('../components/convert-modal');
+const TransferToBankModal = lazy(() =>
+  loadTransferToBankModal().then((module) => ({ default: module.TransferToBankModal })),
+);
+const ConvertModal = lazy(() => loadConvertModal().then((module) => ({ default: module.ConvertModal })));
 
 const statusTones: Record<WithdrawalRow['status'], BadgeTone> = {
   pending: 'warning',
@@ -128,10 +135,21 @@ export function TransferPage() {
           </div>
         </dl>
         <div className="row transfer-actions">
-          <Button onClick={() => setDialog('transfer')} disabled={!hasFunds}>
+          <Button
+            onClick={() => setDialog('transfer')}
+            onPointerEnter={() => void loadTransferToBankModal()}
+            onFocus={() => void loadTransferToBankModal()}
+            disabled={!hasFunds}
+          >
             TRANSFER TO BANK
           </Button>
-          <Button variant="secondary" onClick={() => setDialog('convert')} disabled={!hasFunds}>
+          <Button
+            variant="secondary"
+            onClick={() => setDialog('convert')}
+            onPointerEnter={() => void loadConvertModal()}
+            onFocus={() => void loadConvertModal()}
+            disabled={!hasFunds}
+          >
             CONVERT TO HIGH-YIELD
           </Button>
         </div>
@@ -152,9 +170,15 @@ export function TransferPage() {
         <TransferHistory withdrawals={summary.withdrawals} />
       </section>
       {dialog === 'transfer' ? (
-        <TransferToBankModal summary={summary} onClose={() => setDialog(null)} />
+        <Suspense fallback={<LoadingModal title="Transfer to bank" onClose={() => setDialog(null)} />}>
+          <TransferToBankModal summary={summary} onClose={() => setDialog(null)} />
+        </Suspense>
       ) : null}
-      {dialog === 'convert' ? <ConvertModal summary={summary} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'convert' ? (
+        <Suspense fallback={<LoadingModal title="Convert to High-Yield" onClose={() => setDialog(null)} />}>
+          <ConvertModal summary={summary} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

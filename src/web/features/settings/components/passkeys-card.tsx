@@ -2,7 +2,6 @@
  * Passkeys (issue 17 item 5, decision 1725): list, add (after a fresh SMS code) and remove.
  * A passkey signs the investor in instead of password + SMS; the other factors stay.
  */
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { PasskeyView } from '../../../../shared/auth/passkey-contracts';
@@ -76,7 +75,8 @@ export function PasskeysCard() {
   const passkeys = useQuery({ queryKey: passkeyKeys.list, queryFn: fetchPasskeys });
   const [isAdding, setAdding] = useState(false);
   const [addedNote, setAddedNote] = useState<string | null>(null);
-  const isSupported = typeof window !== 'undefined' && browserSupportsWebAuthn();
+  // The check @simplewebauthn/browser makes, without loading the library with the page (decision 1412).
+  const isSupported = typeof globalThis.PublicKeyCredential === 'function';
   return (
     <section id={PASSKEYS_ANCHOR} className="card settings-card" aria-labelledby="passkeys-heading">
       <div className="settings-card-head">

@@ -9,12 +9,20 @@ import type { InvestorSettings } from '../../../../shared/settings/contracts';
 import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, type BadgeTone, LoadingState } from '../../../components/ui/feedback';
-import { EmailChangeDialog } from './email-change-dialog';
-import { PhoneChangeDialog } from './phone-change-dialog';
+import { LoadingModal } from '../../../components/ui/modal';
 
 // The form and its validation (zod, react-hook-form) load only when the investor edits (decision 1411).
 const loadNameForm = () => import('./name-form');
 const NameForm = lazy(() => loadNameForm().then((module) => ({ default: module.NameForm })));
+// The change dialogs load when they open (decision 1412), started on hover or focus of Change.
+const loadEmailChangeDialog = () => import('./email-change-dialog');
+const loadPhoneChangeDialog = () => import('./phone-change-dialog');
+const EmailChangeDialog = lazy(() =>
+  loadEmailChangeDialog().then((module) => ({ default: module.EmailChangeDialog })),
+);
+const PhoneChangeDialog = lazy(() =>
+  loadPhoneChangeDialog().then((module) => ({ default: module.PhoneChangeDialog })),
+);
 
 const statusLabels: Record<InvestorStatus, { label: string; tone: BadgeTone }> = {
   active: { label: 'Active', tone: 'success' },
@@ -77,7 +85,13 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
                 <span className="break-all">{settings.email}</span>
                 {settings.email_verified ? <Badge tone="success">Verified</Badge> : null}
               </span>
-              <Button variant="ghost" size="sm" onClick={() => setDialog('email')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setDialog('email')}
+                onPointerEnter={() => void loadEmailChangeDialog()}
+                onFocus={() => void loadEmailChangeDialog()}
+              >
                 Change
               </Button>
             </div>
@@ -107,7 +121,13 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
                   <Badge tone="warning">Not verified</Badge>
                 )}
               </span>
-              <Button variant="ghost" size="sm" onClick={() => setDialog('phone')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setDialog('phone')}
+                onPointerEnter={() => void loadPhoneChangeDialog()}
+                onFocus={() => void loadPhoneChangeDialog()}
+              >
                 Change
               </Button>
             </div>
@@ -124,9 +144,15 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
         </div>
       </dl>
       {dialog === 'email' ? (
-        <EmailChangeDialog currentEmail={settings.email} onClose={() => setDialog(null)} />
+        <Suspense fallback={<LoadingModal title="Change e-mail address" onClose={() => setDialog(null)} />}>
+          <EmailChangeDialog currentEmail={settings.email} onClose={() => setDialog(null)} />
+        </Suspense>
       ) : null}
-      {dialog === 'phone' ? <PhoneChangeDialog onClose={() => setDialog(null)} /> : null}
+      {dialog === 'phone' ? (
+        <Suspense fallback={<LoadingModal title="Change phone number" onClose={() => setDialog(null)} />}>
+          <PhoneChangeDialog onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
