@@ -3,41 +3,52 @@
  * demand, so neither portal code nor TanStack Query reaches the landing chunk. Other
  * portal-shell pages (e.g. /settings) add their <Route> here.
  */
-import { lazy } from 'react';
 import { Route } from 'react-router';
+import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy';
 
-const PortalLayout = lazy(() =>
-  import('./portal-layout').then((module) => ({ default: module.PortalLayout })),
+const PortalLayout = preloadableLazy(() => import('./portal-layout').then((module) => module.PortalLayout));
+const AccountOverviewPage = preloadableLazy(() =>
+  import('../features/portal/pages/account-overview-page').then((module) => module.AccountOverviewPage),
 );
-const AccountOverviewPage = lazy(() =>
-  import('../features/portal/pages/account-overview-page').then((module) => ({
-    default: module.AccountOverviewPage,
-  })),
+const BuyInvestmentsRoute = preloadableLazy(() =>
+  import('./portal-routes').then((module) => module.BuyInvestmentsRoute),
 );
-const BuyInvestmentsRoute = lazy(() =>
-  import('./portal-routes').then((module) => ({ default: module.BuyInvestmentsRoute })),
+const TransactionSummaryPage = preloadableLazy(() =>
+  import('../features/portal/pages/transaction-summary-page').then((module) => module.TransactionSummaryPage),
 );
-const TransactionSummaryPage = lazy(() =>
-  import('../features/portal/pages/transaction-summary-page').then((module) => ({
-    default: module.TransactionSummaryPage,
-  })),
+const SettingsRoute = preloadableLazy(() =>
+  import('./settings-route').then((module) => module.SettingsRoute),
 );
-const SettingsRoute = lazy(() =>
-  import('./settings-route').then((module) => ({ default: module.SettingsRoute })),
+const LinkBankPage = preloadableLazy(() =>
+  import('../features/bank-link/pages/link-bank-page').then((module) => module.LinkBankPage),
 );
-const LinkBankPage = lazy(() =>
-  import('../features/bank-link/pages/link-bank-page').then((module) => ({ default: module.LinkBankPage })),
-);
-const TransferPage = lazy(() =>
-  import('../features/portal/pages/transfer-page').then((module) => ({ default: module.TransferPage })),
+const TransferPage = preloadableLazy(() =>
+  import('../features/portal/pages/transfer-page').then((module) => module.TransferPage),
 );
 
-const NotePage = lazy(() =>
-  import('../features/portal/pages/note-page').then((module) => ({ default: module.NotePage })),
+const NotePage = preloadableLazy(() =>
+  import('../features/portal/pages/note-page').then((module) => module.NotePage),
 );
-const DocumentsPage = lazy(() =>
-  import('../features/portal/pages/documents-page').then((module) => ({ default: module.DocumentsPage })),
+const DocumentsPage = preloadableLazy(() =>
+  import('../features/portal/pages/documents-page').then((module) => module.DocumentsPage),
 );
+
+/** The code of each portal page (the shell's and the page's), loaded before the first render. */
+const portalPageCode: Record<string, readonly PreloadableComponent<object>[]> = {
+  '/account-overview': [PortalLayout, AccountOverviewPage],
+  '/buy-investments': [PortalLayout, BuyInvestmentsRoute],
+  '/transaction-summary': [PortalLayout, TransactionSummaryPage],
+  '/transfer': [PortalLayout, TransferPage],
+  '/documents': [PortalLayout, DocumentsPage],
+  '/settings': [PortalLayout, SettingsRoute],
+  '/link-bank': [PortalLayout, LinkBankPage],
+};
+
+/** Loads a portal page's code (already preloaded by the HTML, decision 1412); null for other paths. */
+export function preloadPortalPage(pathname: string): Promise<unknown> | null {
+  const components = portalPageCode[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
+  return components ? Promise.all(components.map((component) => component.preload())) : null;
+}
 
 export function portalRoutes() {
   return (

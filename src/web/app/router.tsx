@@ -3,7 +3,8 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { authRoutes, getStartedRoutes } from './auth-routes';
-import { portalRoutes } from './portal-route-table';
+import { preloadableLazy } from '../lib/preloadable-lazy';
+import { portalRoutes, preloadPortalPage } from './portal-route-table';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 import { bankLinkPopupRoutes, settingsPublicRoutes } from './settings-routes';
@@ -43,14 +44,12 @@ const CustomPageTwoRoute = lazy(() =>
   import('./artwork-routes').then((module) => ({ default: module.CustomPageTwoRoute })),
 );
 
-const AdminLayout = lazy(() => import('./admin-layout').then((module) => ({ default: module.AdminLayout })));
+const AdminLayout = preloadableLazy(() => import('./admin-layout').then((module) => module.AdminLayout));
 const AdminLoginPage = lazy(() =>
   import('../features/admin-auth/admin-login-page').then((module) => ({ default: module.AdminLoginPage })),
 );
-const AdminDashboardPage = lazy(() =>
-  import('../features/admin-dashboard/admin-dashboard-page').then((module) => ({
-    default: module.AdminDashboardPage,
-  })),
+const AdminDashboardPage = preloadableLazy(() =>
+  import('../features/admin-dashboard/admin-dashboard-page').then((module) => module.AdminDashboardPage),
 );
 const AdminProductsPage = lazy(() =>
   import('../features/admin-products/admin-products-page').then((module) => ({
@@ -98,6 +97,18 @@ const AcceptInvitationPage = lazy(() =>
     default: module.AcceptInvitationPage,
   })),
 );
+
+/**
+ * Loads the code of the page at `pathname` when it is a portal page or the admin dashboard
+ * (the pages whose chunks the HTML preloads), so the first render shows it without a Suspense
+ * fallback (decision 1412); null for every other page.
+ */
+export function preloadPage(pathname: string): Promise<unknown> | null {
+  if (/^\/admin\/dashboard\/?$/.test(pathname)) {
+    return Promise.all([AdminLayout.preload(), AdminDashboardPage.preload()]);
+  }
+  return preloadPortalPage(pathname);
+}
 
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
 export function appRoutes() {
