@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
@@ -105,4 +105,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 /** The rows of a raw `db.execute()` result, whichever driver ran it. */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a raw statement that every request of a page sends as a named prepared statement on
+ * PostgreSQL: parsed once per connection, and after five runs PostgreSQL may keep a generic plan
+ * instead of planning it again (decision 1415). `name` must always name the same text. Only
+ * on the database itself: inside a transaction, and on PGlite, it runs as `db.execute` does.
+ * Values come back with node-postgres's own parsers (dates as Date), so select text or numbers.
+ */
+export async function executeNamed<Row>(db: Executor, name: string, query: SQL): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.query({ name, text, values: params })).rows as Row[];
+  }
+  return rowsOf<Row>(await db.execute(query));
 }

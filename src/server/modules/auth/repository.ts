@@ -1,6 +1,6 @@
 /** The SQL of investor sign-in: users, sessions, one-time tokens, SMS codes and the investor record. */
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   bankAccounts,
   investorOnboarding,
@@ -286,16 +286,33 @@ export interface SessionWithOwner {
   investor: InvestorRow | null;
 }
 
-export async function findLiveSessionByTokenHash(
-  db: Executor,
-  tokenHash: string,
-): Promise<SessionWithOwner | undefined> {
-  const [row] = await db
+function prepareSessionRead(db: Database) {
+  return db
     .select({ session: sessions, user: users, investor: investors })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(investors, eq(investors.userId, users.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .prepare('find_live_session_by_token_hash');
+}
+
+const sessionReads = new WeakMap<Database, ReturnType<typeof prepareSessionRead>>();
+
+/**
+ * The session with its user and investor. Every signed-in request starts here, so the query is
+ * built once per database and sent as a named prepared statement (decision 1415): PostgreSQL
+ * parses it once per connection and the query builder does not run per request.
+ */
+export async function findLiveSessionByTokenHash(
+  db: Database,
+  tokenHash: string,
+): Promise<SessionWithOwner | undefined> {
+  let read = sessionReads.get(db);
+  if (!read) {
+    read = prepareSessionRead(db);
+    sessionReads.set(db, read);
+  }
+  const [row] = await read.execute({ tokenHash });
   return row;
 }
 

@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { balanceStatuses } from '../../../shared/ledger/ledger-model';
-import { type Executor, rowsOf } from '../../db/client';
+import { type Executor, executeNamed, rowsOf } from '../../db/client';
 
 const balanceStatusList = sql.raw(balanceStatuses.map((status) => `'${status}'`).join(', '));
 
@@ -84,6 +84,14 @@ const noBalance: BalanceRow = {
   note_count: 0,
 };
 
+type OverviewRow = InvestorProfileRow & {
+  owed_to_investor: string;
+  standard_period: string | null;
+  standard_paid: string;
+  standard_reinvested: string;
+  reinvestment_choices: OverviewReinvestmentChoiceRow[] | null;
+} & Partial<NoteSummaryRow & BalanceRow>;
+
 /**
  * The overview in one statement: the investor's profile, the spec's get_account_balance
  * (totals over active and matured notes, as window sums taken before the limit), the
@@ -97,7 +105,10 @@ export async function readAccountOverview(
   investorId: string,
   noteLimit: number,
 ): Promise<AccountOverviewRows | null> {
-  const result = await db.execute(sql`
+  const rows = await executeNamed<OverviewRow>(
+    db,
+    'portal_account_overview',
+    sql`
     with notes as (
       select * from (${noteValuesOf(investorId)}) n where n.status in (${balanceStatusList})
     ),
@@ -153,16 +164,8 @@ export async function readAccountOverview(
       from interest_reinvestment_changes c
       where c.investment_id = newest.id
     ) choices on newest.investment_type = 'standard'
-    order by newest.start_date desc nulls last, newest.id`);
-  const rows = rowsOf<
-    InvestorProfileRow & {
-      owed_to_investor: string;
-      standard_period: string | null;
-      standard_paid: string;
-      standard_reinvested: string;
-      reinvestment_choices: OverviewReinvestmentChoiceRow[] | null;
-    } & Partial<NoteSummaryRow & BalanceRow>
-  >(result);
+    order by newest.start_date desc nulls last, newest.id`,
+  );
   const first = rows[0];
   if (!first) return null;
   const profile = {
