@@ -19,8 +19,8 @@ async function nonEmptyTables(): Promise<string[]> {
   ).map((row) => row.tablename);
   const found: string[] = [];
   for (const name of tables) {
-    const result = await database.db.execute(sql.raw(`select exists (select 1 from "${name}") as any`));
-    if (rowsOf<{ any: boolean }>(result)[0]?.any) found.push(name);
+    const result = await database.db.execute(sql.raw(`select exists (select 1 from "${name}") as found`));
+    if (rowsOf<{ found: boolean }>(result)[0]?.found) found.push(name);
   }
   return found.sort();
 }

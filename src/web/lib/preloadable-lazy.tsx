@@ -8,6 +8,7 @@
  *
  *   const TransferPage = preloadableLazy(() => import('./transfer-page').then((module) => module.TransferPage));
  *   await TransferPage.preload();
+ *   <Button {...preloadOnIntent(ConvertModal)} onClick={open}>   // a dialog starts loading on hover or focus
  */
 import { type ComponentType, createElement, lazy, useState } from 'react';
 
@@ -38,4 +39,13 @@ export function preloadableLazy<P extends object>(
     return component ? createElement(component, props) : createElement(Lazy, props);
   }
   return Object.assign(Preloadable, { preload });
+}
+
+/** Button props that start loading a component when the pointer or focus reaches the button. */
+export function preloadOnIntent(component: { preload(): Promise<void> }): {
+  onPointerEnter(): void;
+  onFocus(): void;
+} {
+  const start = () => void component.preload();
+  return { onPointerEnter: start, onFocus: start };
 }

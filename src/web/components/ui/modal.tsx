@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef } from 'react';
 import { LoadingState } from './feedback';
 import { createPortal } from 'react-dom';
 
@@ -86,11 +86,20 @@ export function Modal({ title, onClose, children, footer, wide, closeLabel = 'Cl
   );
 }
 
-/** The frame of a dialog whose code is still loading (the Suspense fallback of a lazy dialog, decision 1412). */
-export function LoadingModal({ title, onClose, wide, closeLabel }: Omit<ModalProps, 'children' | 'footer'>) {
+/**
+ * A dialog whose code loads when it opens (decision 1412): until it has loaded, the same frame
+ * (title, close button) with a spinner.
+ */
+export function LazyModal({ children, ...frame }: Omit<ModalProps, 'footer'>) {
   return (
-    <Modal title={title} onClose={onClose} wide={wide} closeLabel={closeLabel}>
-      <LoadingState />
-    </Modal>
+    <Suspense
+      fallback={
+        <Modal {...frame}>
+          <LoadingState />
+        </Modal>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }

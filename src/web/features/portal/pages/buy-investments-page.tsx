@@ -5,9 +5,10 @@
  */
 import '../portal.css';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Alert } from '../../../components/ui/feedback';
-import { LoadingModal } from '../../../components/ui/modal';
+import { LazyModal } from '../../../components/ui/modal';
+import { preloadableLazy } from '../../../lib/preloadable-lazy';
 import type { Product } from '../../../../shared/products/contracts';
 import { type InvestmentType, investmentTypes, planCopy } from '../../../../shared/products/plans';
 import { fetchProducts, fetchPurchaseOptions, portalKeys } from '../api/portal-api';
@@ -17,8 +18,9 @@ import { usePageTitle } from '../hooks/use-page-title';
 
 // The purchase dialog loads when it opens (decision 1412), started when the pointer or focus
 // reaches a buy button.
-const loadPurchaseModal = () => import('../components/purchase/purchase-modal');
-const PurchaseModal = lazy(() => loadPurchaseModal().then((module) => ({ default: module.PurchaseModal })));
+const PurchaseModal = preloadableLazy(() =>
+  import('../components/purchase/purchase-modal').then((module) => module.PurchaseModal),
+);
 
 export interface LinkBankSlotProps {
   /** The page to come back to after linking. */
@@ -73,7 +75,7 @@ export function BuyInvestmentsPage({
             products={productsOf(plan)}
             isLoading={products.isPending}
             onBuy={() => openPlan(plan)}
-            onBuyIntent={() => void loadPurchaseModal()}
+            onBuyIntent={() => void PurchaseModal.preload()}
           />
         ))}
       </div>
@@ -81,15 +83,11 @@ export function BuyInvestmentsPage({
         ? renderLinkBank({ returnPath: '/buy-investments', onLinked, onCancel: () => setLinkingBank(false) })
         : null}
       {!isLinkingBank && flow.state.plan ? (
-        <Suspense
-          fallback={
-            <LoadingModal
-              title={planCopy[flow.state.plan].name}
-              onClose={flow.reset}
-              wide
-              closeLabel="Close and start over"
-            />
-          }
+        <LazyModal
+          title={planCopy[flow.state.plan].name}
+          onClose={flow.reset}
+          wide
+          closeLabel="Close and start over"
         >
           <PurchaseModal
             flow={flow}
@@ -99,7 +97,7 @@ export function BuyInvestmentsPage({
             isLoadingOptions={options.isPending}
             onLinkBank={() => setLinkingBank(true)}
           />
-        </Suspense>
+        </LazyModal>
       ) : null}
     </div>
   );

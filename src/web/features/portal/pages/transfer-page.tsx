@@ -1,7 +1,7 @@
 /** /transfer (PRODUCT.md 19): available to withdraw, TRANSFER TO BANK, CONVERT TO HIGH-YIELD and the history. */
 import '../portal.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { DataTable } from '../../../components/ui/data-table';
 import { Button } from '../../../components/ui/button';
 import { Badge, type BadgeTone, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
@@ -10,16 +10,17 @@ import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { WithdrawalRow } from '../../../../shared/transfers/transfer-contracts';
 import { cancelWithdrawal, fetchTransfers, portalKeys } from '../api/portal-api';
-import { LoadingModal } from '../../../components/ui/modal';
+import { LazyModal } from '../../../components/ui/modal';
+import { preloadableLazy, preloadOnIntent } from '../../../lib/preloadable-lazy';
 import { usePageTitle } from '../hooks/use-page-title';
 
 // The dialogs load when they open (decision 1412), started on hover or focus of their button.
-const loadTransferToBankModal = () => import('../components/transfer-to-bank-modal');
-const loadConvertModal = () => import('../components/convert-modal');
-const TransferToBankModal = lazy(() =>
-  loadTransferToBankModal().then((module) => ({ default: module.TransferToBankModal })),
+const TransferToBankModal = preloadableLazy(() =>
+  import('../components/transfer-to-bank-modal').then((module) => module.TransferToBankModal),
 );
-const ConvertModal = lazy(() => loadConvertModal().then((module) => ({ default: module.ConvertModal })));
+const ConvertModal = preloadableLazy(() =>
+  import('../components/convert-modal').then((module) => module.ConvertModal),
+);
 
 const statusTones: Record<WithdrawalRow['status'], BadgeTone> = {
   pending: 'warning',
@@ -137,8 +138,7 @@ export function TransferPage() {
         <div className="row transfer-actions">
           <Button
             onClick={() => setDialog('transfer')}
-            onPointerEnter={() => void loadTransferToBankModal()}
-            onFocus={() => void loadTransferToBankModal()}
+            {...preloadOnIntent(TransferToBankModal)}
             disabled={!hasFunds}
           >
             TRANSFER TO BANK
@@ -146,8 +146,7 @@ export function TransferPage() {
           <Button
             variant="secondary"
             onClick={() => setDialog('convert')}
-            onPointerEnter={() => void loadConvertModal()}
-            onFocus={() => void loadConvertModal()}
+            {...preloadOnIntent(ConvertModal)}
             disabled={!hasFunds}
           >
             CONVERT TO HIGH-YIELD
@@ -170,14 +169,14 @@ export function TransferPage() {
         <TransferHistory withdrawals={summary.withdrawals} />
       </section>
       {dialog === 'transfer' ? (
-        <Suspense fallback={<LoadingModal title="Transfer to bank" onClose={() => setDialog(null)} />}>
+        <LazyModal title="Transfer to bank" onClose={() => setDialog(null)}>
           <TransferToBankModal summary={summary} onClose={() => setDialog(null)} />
-        </Suspense>
+        </LazyModal>
       ) : null}
       {dialog === 'convert' ? (
-        <Suspense fallback={<LoadingModal title="Convert to High-Yield" onClose={() => setDialog(null)} />}>
+        <LazyModal title="Convert to High-Yield" onClose={() => setDialog(null)}>
           <ConvertModal summary={summary} onClose={() => setDialog(null)} />
-        </Suspense>
+        </LazyModal>
       ) : null}
     </div>
   );

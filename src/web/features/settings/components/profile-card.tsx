@@ -2,26 +2,24 @@
  * Profile Information (spec 2): the name with Edit Name, the e-mail and the phone with their
  * Verified badges and a change flow each (PRODUCT.md 8), and the account status.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { InvestorStatus } from '../../../../shared/auth/next-screen';
 import { formatPhoneNumber } from '../../../../shared/format/phone-format';
 import type { InvestorSettings } from '../../../../shared/settings/contracts';
 import { settingsMessages } from '../../../../shared/settings/settings-messages';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, type BadgeTone, LoadingState } from '../../../components/ui/feedback';
-import { LoadingModal } from '../../../components/ui/modal';
+import { LazyModal } from '../../../components/ui/modal';
+import { preloadableLazy, preloadOnIntent } from '../../../lib/preloadable-lazy';
 
 // The form and its validation (zod, react-hook-form) load only when the investor edits (decision 1411).
-const loadNameForm = () => import('./name-form');
-const NameForm = lazy(() => loadNameForm().then((module) => ({ default: module.NameForm })));
+const NameForm = preloadableLazy(() => import('./name-form').then((module) => module.NameForm));
 // The change dialogs load when they open (decision 1412), started on hover or focus of Change.
-const loadEmailChangeDialog = () => import('./email-change-dialog');
-const loadPhoneChangeDialog = () => import('./phone-change-dialog');
-const EmailChangeDialog = lazy(() =>
-  loadEmailChangeDialog().then((module) => ({ default: module.EmailChangeDialog })),
+const EmailChangeDialog = preloadableLazy(() =>
+  import('./email-change-dialog').then((module) => module.EmailChangeDialog),
 );
-const PhoneChangeDialog = lazy(() =>
-  loadPhoneChangeDialog().then((module) => ({ default: module.PhoneChangeDialog })),
+const PhoneChangeDialog = preloadableLazy(() =>
+  import('./phone-change-dialog').then((module) => module.PhoneChangeDialog),
 );
 
 const statusLabels: Record<InvestorStatus, { label: string; tone: BadgeTone }> = {
@@ -64,8 +62,7 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
                 <Button
                   variant="ghost"
                   size="sm"
-                  onPointerEnter={() => void loadNameForm()}
-                  onFocus={() => void loadNameForm()}
+                  {...preloadOnIntent(NameForm)}
                   onClick={() => {
                     setSavedNote(null);
                     setEditingName(true);
@@ -89,8 +86,7 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
                 variant="ghost"
                 size="sm"
                 onClick={() => setDialog('email')}
-                onPointerEnter={() => void loadEmailChangeDialog()}
-                onFocus={() => void loadEmailChangeDialog()}
+                {...preloadOnIntent(EmailChangeDialog)}
               >
                 Change
               </Button>
@@ -125,8 +121,7 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
                 variant="ghost"
                 size="sm"
                 onClick={() => setDialog('phone')}
-                onPointerEnter={() => void loadPhoneChangeDialog()}
-                onFocus={() => void loadPhoneChangeDialog()}
+                {...preloadOnIntent(PhoneChangeDialog)}
               >
                 Change
               </Button>
@@ -144,14 +139,14 @@ export function ProfileCard({ settings }: { settings: InvestorSettings }) {
         </div>
       </dl>
       {dialog === 'email' ? (
-        <Suspense fallback={<LoadingModal title="Change e-mail address" onClose={() => setDialog(null)} />}>
+        <LazyModal title="Change e-mail address" onClose={() => setDialog(null)}>
           <EmailChangeDialog currentEmail={settings.email} onClose={() => setDialog(null)} />
-        </Suspense>
+        </LazyModal>
       ) : null}
       {dialog === 'phone' ? (
-        <Suspense fallback={<LoadingModal title="Change phone number" onClose={() => setDialog(null)} />}>
+        <LazyModal title="Change phone number" onClose={() => setDialog(null)}>
           <PhoneChangeDialog onClose={() => setDialog(null)} />
-        </Suspense>
+        </LazyModal>
       ) : null}
     </section>
   );
