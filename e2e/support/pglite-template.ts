@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migratedPgliteKey } from '../../src/server/test-support/migrated-pglite-key';
 
 /**
  * A new PGlite data folder costs an app server most of its start-up (initdb and every migration:
@@ -14,15 +14,7 @@ import { join } from 'node:path';
 const migrationsFolder = join(process.cwd(), 'src/server/db/migrations');
 
 export function pgliteTemplateDirectory(): string {
-  const key = createHash('sha256');
-  key.update(readFileSync(join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json')));
-  for (const file of readdirSync(migrationsFolder)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()) {
-    key.update(file);
-    key.update(readFileSync(join(migrationsFolder, file)));
-  }
-  return join(tmpdir(), `steadyline-e2e-pglite-${key.digest('hex').slice(0, 16)}`);
+  return join(tmpdir(), `steadyline-e2e-pglite-${migratedPgliteKey(migrationsFolder)}`);
 }
 
 /** Creates the migrated template folder if it is missing (global setup, before any server starts). */

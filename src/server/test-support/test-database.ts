@@ -9,6 +9,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, type DatabaseHandle, openDatabase, rowsOf } from '../db/client';
 import { migrate, migrationsDirectory } from '../db/migrate';
+import { migratedPgliteKey } from './migrated-pglite-key';
 import * as schema from '../db/schema';
 
 /**
@@ -120,15 +121,7 @@ export async function truncateAll(
  */
 async function migratedPgliteSnapshot(): Promise<Blob> {
   const directory = migrationsDirectory();
-  const key = createHash('sha256');
-  key.update(readFileSync(join(process.cwd(), 'node_modules/@electric-sql/pglite/package.json')));
-  for (const file of readdirSync(directory)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()) {
-    key.update(file);
-    key.update(readFileSync(join(directory, file)));
-  }
-  const snapshotFile = join(tmpdir(), `steadyline-pglite-${key.digest('hex').slice(0, 16)}.tar`);
+  const snapshotFile = join(tmpdir(), `steadyline-pglite-${migratedPgliteKey(directory)}.tar`);
   if (existsSync(snapshotFile)) return new Blob([readFileSync(snapshotFile)]);
   const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
   try {
