@@ -90,6 +90,8 @@ describe('interest reinvestment', () => {
     const { page } = tracked;
     await page.goto('/buy-investments');
     const standard = page.getByRole('article', { name: 'Standard income plan' });
+    // The card shows the plan's terms once the products have loaded (the page renders before).
+    await standard.getByText('reinvested in the note to compound', { exact: false }).waitFor();
     expect(await standard.innerText()).toContain('reinvested in the note to compound');
     await standard.getByRole('button', { name: 'BUY INVESTMENT' }).click();
     const dialog = page.getByRole('dialog');
