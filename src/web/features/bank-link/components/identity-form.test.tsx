@@ -29,17 +29,32 @@ function fill(label: string | RegExp, value: string) {
   fireEvent.blur(field);
 }
 
+function fillValues(values: [label: string | RegExp, value: string][]) {
+  for (const [label, value] of values) fill(label, value);
+}
+
+const validAddress: [string | RegExp, string][] = [
+  [/^Address/, '1 Main Street'],
+  ['Apartment, suite, etc. (optional)', 'Apt 4'],
+  ['City', 'Boston'],
+  ['State', 'MA'],
+  ['ZIP code', '02110'],
+];
+
+function renderForm(firstName: string) {
+  render(<IdentityForm onVerified={vi.fn()} onSettled={vi.fn()} onCancel={vi.fn()} />);
+  fillValues([
+    ['First name', firstName],
+    ['Last name', 'Lee'],
+    ['Date of birth', '1985-04-12'],
+    ['Social Security number', '123456789'],
+  ]);
+}
+
 describe('identity form', () => {
   it('refuses a legal name that is a spreadsheet formula, in place, and sends nothing', async () => {
-    render(<IdentityForm onVerified={vi.fn()} onSettled={vi.fn()} onCancel={vi.fn()} />);
-    fill('First name', '=HYPERLINK("https://evil.example","Ann")');
-    fill('Last name', 'Lee');
-    fill('Date of birth', '1985-04-12');
-    fill('Social Security number', '123456789');
-    fill(/^Address/, '1 Main Street');
-    fill('City', 'Boston');
-    fill('State', 'MA');
-    fill('ZIP code', '02110');
+    renderForm('=HYPERLINK("https://evil.example","Ann")');
+    fillValues(validAddress);
 
     expect(
       await screen.findByText(
@@ -51,5 +66,22 @@ describe('identity form', () => {
       expect(screen.getByLabelText('First name').getAttribute('aria-invalid')).toBe('true'),
     );
     expect(requests).toEqual([]);
+  });
+
+  it('shows the address rules in place and sends the address as typed', async () => {
+    renderForm('Ann');
+    fill('ZIP code', '0211');
+    expect(await screen.findByText('Valid ZIP code is required')).toBeTruthy();
+
+    fillValues(validAddress);
+    fireEvent.click(screen.getByRole('button', { name: 'Verify identity' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.body).toMatchObject({
+      address1: '1 Main Street',
+      address2: 'Apt 4',
+      city: 'Boston',
+      state: 'MA',
+      postalCode: '02110',
+    });
   });
 });
