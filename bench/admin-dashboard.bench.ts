@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { type Database, openDatabase, rowsOf } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { seedReferenceData } from '../src/server/db/seed';
+import { seedReferenceData } from '../src/server/modules/reference-data/seed-reference-data';
 import { createAdminAccount } from '../src/server/modules/admin-auth/service';
 import { ADMIN_SESSION_COOKIE } from '../src/server/modules/admin-auth/session-cookie';
 

@@ -19,7 +19,7 @@ import { movableClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { seedReferenceData } from '../src/server/db/seed';
+import { seedReferenceData } from '../src/server/modules/reference-data/seed-reference-data';
 import { createTestDatabase } from '../src/server/test-support/test-database';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -25,7 +25,7 @@ import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { seedReferenceData } from '../src/server/db/seed';
+import { seedReferenceData } from '../src/server/modules/reference-data/seed-reference-data';
 import { hashPassword } from '../src/server/security/passwords';
 import { generateToken, hashToken } from '../src/server/security/tokens';
 import { AGREEMENT_VERSION } from '../src/shared/purchases/perpetual-note-agreement';

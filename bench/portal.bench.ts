@@ -20,7 +20,7 @@ import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { seedReferenceData } from '../src/server/db/seed';
+import { seedReferenceData } from '../src/server/modules/reference-data/seed-reference-data';
 import { generateToken, hashToken } from '../src/server/security/tokens';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,5 +1,6 @@
 // Enforces ARCHITECTURE.md's dependency directions: shared <- server, shared <- web,
-// server and web never import each other, and no web feature imports another feature.
+// server and web never import each other, no web feature imports another feature, and the
+// server's data layer (src/server/db: schema, migrations, client) imports nothing above it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -20,8 +21,8 @@ function sourceFiles(directory) {
 function areaOf(file) {
   const parts = relative(root, file).split(sep);
   const top = parts[0];
-  if (top === 'web' && parts[1] === 'features') return { top, feature: parts[2] };
-  return { top, feature: null };
+  if (top === 'web' && parts[1] === 'features') return { top, feature: parts[2], isDataLayer: false };
+  return { top, feature: null, isDataLayer: top === 'server' && parts[1] === 'db' };
 }
 
 const problems = [];
@@ -41,6 +42,10 @@ for (const file of sourceFiles(root)) {
       problems.push(`${where}: the server may not import the web app`);
     if (from.top === 'web' && to.top === 'server')
       problems.push(`${where}: the web app may not import the server`);
+    if (from.isDataLayer && !to.isDataLayer && to.top !== 'shared')
+      problems.push(
+        `${where}: src/server/db (the data layer) may import only src/server/db and src/shared; code that needs the modules belongs beside them`,
+      );
     if (from.feature && to.feature && from.feature !== to.feature) {
       problems.push(
         `${where}: web feature "${from.feature}" may not import feature "${to.feature}" (compose them in src/web/app)`,

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareApp } from './bootstrap';
 import { rowsOf } from './db/client';
-import { seededJobs } from './db/seed';
+import { seededJobs } from './modules/reference-data/seed-reference-data';
 import { createTestApp, type TestApp, testConfig } from './test-support/test-app';
 import { isPostgresRun } from './test-support/test-database';
 

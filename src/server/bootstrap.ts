@@ -4,7 +4,8 @@ import { systemClock } from './clock';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { seedDemoData, seedReferenceData } from './db/seed';
+import { seedDemoData } from './modules/demo/seed-demo-data';
+import { seedReferenceData } from './modules/reference-data/seed-reference-data';
 
 export interface PreparedApp extends BuiltApp {
   close(): Promise<void>;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type IsoDate } from '../shared/dates/calendar-date';
 import { businessDateOf } from '../shared/dates/business-time';
 import { rowsOf } from './db/client';
-import { seedReferenceData } from './db/seed';
+import { seedReferenceData } from './modules/reference-data/seed-reference-data';
 import { createAdminAccount } from './modules/admin-auth/service';
 import { runLedgerCheck } from './modules/money/ledger-check';
 import {

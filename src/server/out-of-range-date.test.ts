@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DateRangeError } from '../shared/dates/calendar-date';
-import { seedReferenceData } from './db/seed';
+import { seedReferenceData } from './modules/reference-data/seed-reference-data';
 import { createAdminAccount } from './modules/admin-auth/service';
 import { calculateDailyInterest } from './modules/money/calculate-daily-interest';
 import { processMaturities } from './modules/money/process-maturities';

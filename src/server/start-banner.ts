@@ -4,7 +4,7 @@
  * it; its start-up is one JSON log line like every other.
  */
 import type { AppConfig } from './config';
-import { demoAccounts } from './db/seed';
+import { demoAccounts } from './modules/demo/seed-demo-data';
 
 const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 

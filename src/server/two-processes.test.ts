@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from './db/client';
-import { seedReferenceData } from './db/seed';
+import { seedReferenceData } from './modules/reference-data/seed-reference-data';
 import { createAdminAccount } from './modules/admin-auth/service';
 import {
   type AppProcess,

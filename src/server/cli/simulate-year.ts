@@ -14,7 +14,8 @@ import { addDays, type IsoDate, isSupportedDate } from '../../shared/dates/calen
 import { businessDateOf } from '../../shared/dates/business-time';
 import { formatUsd } from '../../shared/format/money-format';
 import { rowsOf } from '../db/client';
-import { demoAccounts, seedDemoData, seedReferenceData } from '../db/seed';
+import { demoAccounts, seedDemoData } from '../modules/demo/seed-demo-data';
+import { seedReferenceData } from '../modules/reference-data/seed-reference-data';
 import { historyNotifier } from '../modules/money/money-notices';
 import { insertFundedNote } from '../modules/money/note-repository';
 import { morningClock, runMoneyDays } from '../modules/money/run-money-days';

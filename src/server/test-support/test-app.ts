@@ -3,7 +3,7 @@ import { buildApp, type RegisteredRoute } from '../app';
 import { type Clock, movableClock, type MovableClock } from '../clock';
 import { type AppConfig, loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from '../modules/reference-data/seed-reference-data';
 import { createTestDatabase, type TestDatabase, truncateAll } from './test-database';
 
 export interface TestApp {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client';
-import { seedReferenceData } from '../db/seed';
+import { seedReferenceData } from '../modules/reference-data/seed-reference-data';
 import { createTestDatabase, type TestDatabase, truncateAll } from './test-database';
 
 let database: TestDatabase;

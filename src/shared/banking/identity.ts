@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { addYears, type IsoDate, isSupportedDate } from '../dates/calendar-date';
 import { formatTinInput, isValidSsn, tinDigitsOf } from '../tax/tin';
+import { personNamePart } from '../validation/person-name';
 
 export const MINIMUM_AGE_YEARS = 18;
 /** Dates of birth further back than this are typing mistakes. */
@@ -114,8 +115,8 @@ export function identityFormSchema(today: IsoDate) {
   const latest = latestBirthDateFor(today);
   const earliest = earliestBirthDateFor(today);
   return z.object({
-    firstName: requiredText(identityMessages.firstNameRequired, 'First name', 50),
-    lastName: requiredText(identityMessages.lastNameRequired, 'Last name', 50),
+    firstName: personNamePart('First name', identityMessages.firstNameRequired),
+    lastName: personNamePart('Last name', identityMessages.lastNameRequired),
     dateOfBirth: z
       .string({ error: identityMessages.dateOfBirthRequired })
       .trim()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { oneTimeTokens, rateLimitCounters, sessions, smsCodes } from '../../db/schema';
-import { demoAccounts } from '../../db/seed';
+import { demoAccounts } from '../demo/seed-demo-data';
 import {
   callFunction,
   sessionCookieFrom,

@@ -25,7 +25,7 @@ import {
 import { maskPhone } from '../../../shared/auth/phone';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
-import { demoAccounts } from '../../db/seed';
+import { demoAccounts } from '../demo/seed-demo-data';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { answerOrFail, retryAfterOf } from './function-routes';
 import { linkBrowserBinding, rememberLinkBrowser } from './link-browser';

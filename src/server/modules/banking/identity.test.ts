@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { identityMessages } from '../../../shared/banking/identity';
 import { bankMessages } from '../../../shared/banking/messages';
+import { profileMessages } from '../../../shared/settings/profile';
 import { investors, taxRecords } from '../../db/schema';
 import { decryptField } from '../../security/field-encryption';
 import { request, stepUp, validIdentity } from '../../test-support/bank-link';
@@ -115,6 +116,20 @@ describe('identity (KYC) step', () => {
         state: 'State is required',
         postalCode: 'Valid ZIP code is required',
       },
+    });
+    expect(await testApp.context.db.select().from(taxRecords)).toHaveLength(0);
+  });
+
+  it('refuses a legal name that is not a name (a spreadsheet formula), as Edit Name does', async () => {
+    const response = await submit({
+      ...validIdentity,
+      firstName: '=HYPERLINK("https://evil.example","Ann")',
+      lastName: 'Lee2',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field_errors).toEqual({
+      firstName: profileMessages.characters('First name'),
+      lastName: profileMessages.characters('Last name'),
     });
     expect(await testApp.context.db.select().from(taxRecords)).toHaveLength(0);
   });

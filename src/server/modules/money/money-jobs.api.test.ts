@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { demoAccounts, seedDemoData } from '../../db/seed';
+import { demoAccounts, seedDemoData } from '../demo/seed-demo-data';
 import { buyNote, createFundedInvestor, createTestEngine } from '../../test-support/money-fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { TemplateValues } from '../../../shared/notifications/template-variables';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
-import { demoAccounts } from '../../db/seed';
+import { demoAccounts } from '../demo/seed-demo-data';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import { investorBalance } from './audience';
 import { recipientValues } from './marketing-message';

@@ -6,6 +6,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { profileMessages } from '../../../shared/settings/profile';
 import { taxInformationMessages } from '../../../shared/settings/tax-information';
 import { tinMessages } from '../../../shared/tax/tin';
 import { rowsOf } from '../../db/client';
@@ -142,6 +143,7 @@ describe('adding tax information', () => {
       [{ tinType: 'itin', tin: '912-40-3456' }, tinMessages.itinNumbering],
       [{ tinType: 'ein', tin: '527-31-8642' }, taxInformationMessages.tinTypeRequired],
       [{ postalCode: '0211' }, 'Valid ZIP code is required'],
+      [{ lastName: '=HYPERLINK("https://evil.example","Lee")' }, profileMessages.characters('Last name')],
     ];
     for (const [change, message] of cases) {
       const refused = await save(ann, { ...annTaxDetails, ...change });

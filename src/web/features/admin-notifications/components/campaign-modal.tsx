@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { campaignFilterKeys } from '../../../../shared/notifications/campaign-filters';
 import {
   campaignInputSchema,
@@ -10,11 +10,10 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
 import { refusalMessage } from '../api/error-message';
 import { previewRecipients, useSaveCampaign, useTemplates } from '../api/notification-queries';
-import { MessagePreview } from './message-preview';
-import { insertAtCursor, VariablePicker } from './variable-picker';
+import { MessageFields } from './message-fields';
+import { NotificationEditorModal } from './notification-editor-modal';
 
 /** An instant as a datetime-local value in the admin's own time zone ("2026-03-10T14:30"). */
 function toLocalInput(instant: string | null): string {
@@ -44,7 +43,6 @@ export function CampaignModal({
 }) {
   const save = useSaveCampaign();
   const templates = useTemplates();
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [name, setName] = useState(campaign?.name ?? '');
   const [templateId, setTemplateId] = useState(campaign?.template_id ?? '');
   const [type, setType] = useState<NotificationChannel>(
@@ -70,16 +68,6 @@ export function CampaignModal({
   const audienceChanged = () => {
     setRecipientCount(null);
     setPreviewError(null);
-  };
-
-  const insertVariable = (placeholder: string) => {
-    setError(null);
-    const next = insertAtCursor(bodyRef.current, body, placeholder);
-    setBody(next.value);
-    requestAnimationFrame(() => {
-      bodyRef.current?.focus();
-      bodyRef.current?.setSelectionRange(next.cursor, next.cursor);
-    });
   };
 
   const onPreview = async () => {
@@ -129,119 +117,86 @@ export function CampaignModal({
     }
   };
 
-  const isEditing = campaign !== null;
   return (
-    <Modal
-      wide
-      title={isEditing ? 'Edit Campaign' : 'Create New Campaign'}
+    <NotificationEditorModal
+      kind="Campaign"
+      isEditing={campaign !== null}
+      isSaving={save.isPending}
+      error={error}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="campaign-form" isBusy={save.isPending}>
-            {save.isPending ? 'Saving...' : isEditing ? 'Update Campaign' : 'Create Campaign'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      // A save error describes the values it was given; once any field changes it is stale.
+      onChange={() => setError(null)}
+      preview={{
+        channel,
+        subject: chosen ? (chosen.subject ?? '') : subject,
+        body: chosen ? chosen.body : body,
+      }}
     >
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="notification-editor">
-        <form
-          id="campaign-form"
-          className="notification-form"
-          onSubmit={onSubmit}
-          // A save error describes the values it was given; once any field changes it is stale.
-          onChange={() => setError(null)}
-          noValidate
-        >
-          <TextField label="Campaign Name" value={name} onChange={(event) => setName(event.target.value)} />
-          <SelectField
-            label="Template"
-            value={templateId}
-            onChange={(event) => {
-              setTemplateId(event.target.value);
+      <TextField label="Campaign Name" value={name} onChange={(event) => setName(event.target.value)} />
+      <SelectField
+        label="Template"
+        value={templateId}
+        onChange={(event) => {
+          setTemplateId(event.target.value);
+          audienceChanged();
+        }}
+      >
+        <option value="">Free-form (no template)</option>
+        {choices.map((template) => (
+          <option key={template.id} value={template.id} disabled={!template.is_active}>
+            {template.name} ({template.type.toUpperCase()}){template.is_active ? '' : ' — inactive'}
+          </option>
+        ))}
+      </SelectField>
+      {templateId ? null : (
+        <fieldset className="free-form-fields">
+          <legend>Free-form message</legend>
+          <MessageFields
+            type={type}
+            subject={subject}
+            body={body}
+            onTypeChange={(next) => {
+              setType(next);
               audienceChanged();
             }}
-          >
-            <option value="">Free-form (no template)</option>
-            {choices.map((template) => (
-              <option key={template.id} value={template.id} disabled={!template.is_active}>
-                {template.name} ({template.type.toUpperCase()}){template.is_active ? '' : ' — inactive'}
-              </option>
-            ))}
-          </SelectField>
-          {templateId ? null : (
-            <fieldset className="free-form-fields">
-              <legend>Free-form message</legend>
-              <SelectField
-                label="Type"
-                value={type}
-                onChange={(event) => {
-                  setType(event.target.value === 'sms' ? 'sms' : 'email');
-                  audienceChanged();
-                }}
-              >
-                <option value="email">Email</option>
-                <option value="sms">SMS</option>
-              </SelectField>
-              {type === 'email' ? (
-                <TextField
-                  label="Subject"
-                  value={subject}
-                  onChange={(event) => setSubject(event.target.value)}
-                />
-              ) : null}
-              <TextAreaField
-                ref={bodyRef}
-                label="Body"
-                rows={8}
-                hint={notificationMessages.bodyHint}
-                value={body}
-                onChange={(event) => setBody(event.target.value)}
-              />
-              <VariablePicker onInsert={insertVariable} />
-            </fieldset>
-          )}
-          <TextAreaField
-            label="Target Filters (JSON)"
-            rows={4}
-            className="code-input"
-            spellCheck={false}
-            hint={filtersHint}
-            value={filters}
-            onChange={(event) => {
-              setFilters(event.target.value);
-              audienceChanged();
+            onSubjectChange={setSubject}
+            onBodyChange={(next) => {
+              // An inserted variable is no change event of the form: its stale error goes here.
+              setError(null);
+              setBody(next);
             }}
           />
-          <div className="recipient-preview">
-            <Button variant="secondary" onClick={onPreview} isBusy={isPreviewing}>
-              Preview Recipients
-            </Button>
-            {recipientCount !== null && !previewError ? (
-              <output className="recipient-count">{willSendToMessage(recipientCount)}</output>
-            ) : null}
-          </div>
-          {previewError ? <Alert tone="error">{previewError}</Alert> : null}
-          <TextField
-            label="Scheduled At (Optional)"
-            type="datetime-local"
-            hint={notificationMessages.scheduledAtHint}
-            value={scheduledAt}
-            onChange={(event) => setScheduledAt(event.target.value)}
-          />
-        </form>
-        <aside className="notification-editor-preview" aria-label="Live preview">
-          <h3>Live preview</h3>
-          <MessagePreview
-            channel={channel}
-            subject={chosen ? (chosen.subject ?? '') : subject}
-            body={chosen ? chosen.body : body}
-          />
-        </aside>
+        </fieldset>
+      )}
+      <TextAreaField
+        label="Target Filters (JSON)"
+        rows={4}
+        className="code-input"
+        spellCheck={false}
+        hint={filtersHint}
+        value={filters}
+        onChange={(event) => {
+          setFilters(event.target.value);
+          audienceChanged();
+        }}
+      />
+      <div className="recipient-preview">
+        <Button variant="secondary" onClick={onPreview} isBusy={isPreviewing}>
+          Preview Recipients
+        </Button>
+        {recipientCount !== null && !previewError ? (
+          <output className="recipient-count">{willSendToMessage(recipientCount)}</output>
+        ) : null}
       </div>
-    </Modal>
+      {previewError ? <Alert tone="error">{previewError}</Alert> : null}
+      <TextField
+        label="Scheduled At (Optional)"
+        type="datetime-local"
+        hint={notificationMessages.scheduledAtHint}
+        value={scheduledAt}
+        onChange={(event) => setScheduledAt(event.target.value)}
+      />
+    </NotificationEditorModal>
   );
 }

@@ -1,18 +1,15 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   type NotificationChannel,
   type NotificationTemplate,
   notificationMessages,
   templateInputSchema,
 } from '../../../../shared/notifications/contracts';
-import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/feedback';
-import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { refusalMessage } from '../api/error-message';
 import { useSaveTemplate } from '../api/notification-queries';
-import { MessagePreview } from './message-preview';
-import { insertAtCursor, VariablePicker } from './variable-picker';
+import { MessageFields } from './message-fields';
+import { NotificationEditorModal } from './notification-editor-modal';
 
 /** Create New Template / Edit Template (admin spec 2, 5): subject only for e-mail, variables as JSON. */
 export function TemplateModal({
@@ -23,22 +20,12 @@ export function TemplateModal({
   onClose(): void;
 }) {
   const save = useSaveTemplate();
-  const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [name, setName] = useState(template?.name ?? '');
   const [type, setType] = useState<NotificationChannel>(template?.type ?? 'email');
   const [subject, setSubject] = useState(template?.subject ?? '');
   const [body, setBody] = useState(template?.body ?? '');
   const [variables, setVariables] = useState(template ? JSON.stringify(template.variables, null, 2) : '{}');
   const [error, setError] = useState<string | null>(null);
-
-  const insertVariable = (placeholder: string) => {
-    const next = insertAtCursor(bodyRef.current, body, placeholder);
-    setBody(next.value);
-    requestAnimationFrame(() => {
-      bodyRef.current?.focus();
-      bodyRef.current?.setSelectionRange(next.cursor, next.cursor);
-    });
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,61 +57,33 @@ export function TemplateModal({
     }
   };
 
-  const isEditing = template !== null;
   return (
-    <Modal
-      wide
-      title={isEditing ? 'Edit Template' : 'Create New Template'}
+    <NotificationEditorModal
+      kind="Template"
+      isEditing={template !== null}
+      isSaving={save.isPending}
+      error={error}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="template-form" isBusy={save.isPending}>
-            {save.isPending ? 'Saving...' : isEditing ? 'Update Template' : 'Create Template'}
-          </Button>
-        </>
-      }
+      onSubmit={onSubmit}
+      preview={{ channel: type, subject, body }}
     >
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="notification-editor">
-        <form id="template-form" className="notification-form" onSubmit={onSubmit} noValidate>
-          <TextField label="Template Name" value={name} onChange={(event) => setName(event.target.value)} />
-          <SelectField
-            label="Type"
-            value={type}
-            onChange={(event) => setType(event.target.value === 'sms' ? 'sms' : 'email')}
-          >
-            <option value="email">Email</option>
-            <option value="sms">SMS</option>
-          </SelectField>
-          {type === 'email' ? (
-            <TextField label="Subject" value={subject} onChange={(event) => setSubject(event.target.value)} />
-          ) : null}
-          <TextAreaField
-            ref={bodyRef}
-            label="Body"
-            rows={8}
-            hint={notificationMessages.bodyHint}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-          <VariablePicker onInsert={insertVariable} />
-          <TextAreaField
-            label="Variables (JSON)"
-            rows={4}
-            className="code-input"
-            spellCheck={false}
-            value={variables}
-            onChange={(event) => setVariables(event.target.value)}
-          />
-        </form>
-        <aside className="notification-editor-preview" aria-label="Live preview">
-          <h3>Live preview</h3>
-          <MessagePreview channel={type} subject={subject} body={body} />
-        </aside>
-      </div>
-    </Modal>
+      <TextField label="Template Name" value={name} onChange={(event) => setName(event.target.value)} />
+      <MessageFields
+        type={type}
+        subject={subject}
+        body={body}
+        onTypeChange={setType}
+        onSubjectChange={setSubject}
+        onBodyChange={setBody}
+      />
+      <TextAreaField
+        label="Variables (JSON)"
+        rows={4}
+        className="code-input"
+        spellCheck={false}
+        value={variables}
+        onChange={(event) => setVariables(event.target.value)}
+      />
+    </NotificationEditorModal>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import type { IdentityStatusResponse } from '../../../../shared/banking/contracts';
 import { bankMessages } from '../../../../shared/banking/messages';
 import {
@@ -15,11 +15,11 @@ import {
   type IdentityFormInput,
   identityFormSchema,
   latestBirthDateFor,
-  US_STATES,
 } from '../../../../shared/banking/identity';
+import { AddressFields } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
-import { SelectField, TextField } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { submitIdentity } from '../api/bank-link-api';
 import { localToday } from '../../../lib/local-today';
 
@@ -60,17 +60,18 @@ export function IdentityForm({
   const today = useMemo(localToday, []);
   const schema = useMemo(() => identityFormSchema(today), [today]);
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<IdentityFormInput, unknown, IdentityValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyForm,
+    mode: 'onTouched',
+  });
   const {
     register,
     handleSubmit,
     setError,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<IdentityFormInput, unknown, IdentityValues>({
-    resolver: zodResolver(schema),
-    defaultValues: emptyForm,
-    mode: 'onTouched',
-  });
+  } = form;
   const ssnField = register('ssn');
 
   const submit = handleSubmit(async () => {
@@ -146,47 +147,9 @@ export function IdentityForm({
           }}
         />
       </div>
-      <TextField
-        label="Address"
-        autoComplete="address-line1"
-        error={errors.address1?.message}
-        {...register('address1')}
-      />
-      <TextField
-        label="Apartment, suite, etc. (optional)"
-        autoComplete="address-line2"
-        error={errors.address2?.message}
-        {...register('address2')}
-      />
-      <div className="form-grid form-grid-address">
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <SelectField
-          label="State"
-          autoComplete="address-level1"
-          error={errors.state?.message}
-          {...register('state')}
-        >
-          <option value="">Select a state</option>
-          {US_STATES.map((state) => (
-            <option key={state.code} value={state.code}>
-              {state.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="ZIP code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          error={errors.postalCode?.message}
-          {...register('postalCode')}
-        />
-      </div>
+      <FormProvider {...form}>
+        <AddressFields />
+      </FormProvider>
       <div className="wizard-actions">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Back

@@ -6,8 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { earliestBirthDateFor, latestBirthDateFor, US_STATES } from '../../../../shared/banking/identity';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { earliestBirthDateFor, latestBirthDateFor } from '../../../../shared/banking/identity';
 import {
   type TaxInformationForm,
   type TaxInformationFormInput,
@@ -15,6 +15,7 @@ import {
   type TaxInformationView,
 } from '../../../../shared/settings/tax-information';
 import { describeTinOnFile, formatTinInput, type TinType, tinLabels } from '../../../../shared/tax/tin';
+import { AddressFields } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
@@ -53,17 +54,18 @@ export function TaxInformationFormFields({
   const today = useMemo(localToday, []);
   const schema = useMemo(() => taxInformationFormSchema(today, record?.tin_type ?? null), [today, record]);
   const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<TaxInformationFormInput, unknown, TaxInformationForm>({
+    resolver: zodResolver(schema),
+    defaultValues: formValuesOf(record),
+    mode: 'onTouched',
+  });
   const {
     register,
     control,
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<TaxInformationFormInput, unknown, TaxInformationForm>({
-    resolver: zodResolver(schema),
-    defaultValues: formValuesOf(record),
-    mode: 'onTouched',
-  });
+  } = form;
   const tinType = (useWatch({ control, name: 'tinType' }) ?? 'ssn') as TinType;
   const tinField = register('tin');
   const keepsNumber = record !== null && record.tin_type === tinType;
@@ -131,47 +133,9 @@ export function TaxInformationFormFields({
           return tinField.onChange(event);
         }}
       />
-      <TextField
-        label="Address"
-        autoComplete="address-line1"
-        error={errors.address1?.message}
-        {...register('address1')}
-      />
-      <TextField
-        label="Apartment, suite, etc. (optional)"
-        autoComplete="address-line2"
-        error={errors.address2?.message}
-        {...register('address2')}
-      />
-      <div className="tax-form-grid tax-form-grid-address">
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          error={errors.city?.message}
-          {...register('city')}
-        />
-        <SelectField
-          label="State"
-          autoComplete="address-level1"
-          error={errors.state?.message}
-          {...register('state')}
-        >
-          <option value="">Select a state</option>
-          {US_STATES.map((state) => (
-            <option key={state.code} value={state.code}>
-              {state.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label="ZIP code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={10}
-          error={errors.postalCode?.message}
-          {...register('postalCode')}
-        />
-      </div>
+      <FormProvider {...form}>
+        <AddressFields />
+      </FormProvider>
       <div className="settings-card-actions">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel
