@@ -14,14 +14,9 @@ import { type Executor, rowsOf } from '../../db/client';
 import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { TransferEventRecord } from '../../providers/ach';
-import {
-  applyPaymentSetbacks,
-  type PaymentSetback,
-  setbackColumns,
-  setbackReason,
-  type TransferEngine,
-} from './ach-transfers';
+import type { TransferEngine } from './engine-context';
 import { inBatchTransaction } from './money-sql';
+import { applyPaymentSetbacks, type PaymentSetback, setbackColumns, setbackReason } from './payment-setbacks';
 
 export const EVENTS_PER_PAGE = 250;
 
