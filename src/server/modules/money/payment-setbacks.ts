@@ -7,7 +7,11 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { AchPaymentType } from '../../../shared/ledger/ledger-model';
-import { describeAchReturn } from '../../../shared/payments/ach-states';
+import {
+  type AchSetbackOutcome,
+  cancelledTransferReason,
+  describeAchReturn,
+} from '../../../shared/payments/ach-states';
 import { type Executor, rowsOf } from '../../db/client';
 import { recordCreditsOwedBack } from './amounts-owed-repository';
 import type { MoneyEngineContext } from './engine-context';
@@ -24,14 +28,15 @@ export interface PaymentSetback {
   repays_amount_owed_id: string | null;
   amount: string;
   failure_reason: string;
-  outcome: 'failed' | 'returned';
+  outcome: AchSetbackOutcome;
 }
 
 /**
  * The consequences of payments that did not go through, in the caller's transaction:
- * - a funding debit (failed or returned): its note is cancelled and reversed (PRODUCT.md 17, 39),
- *   credits already sent for it are owed back;
- * - a withdrawal credit refused before it moved: the funds go back to the notes (decision 100);
+ * - a funding debit that failed, was returned or was cancelled (any end but settled): its note
+ *   is cancelled and reversed (PRODUCT.md 17, 36, 39), credits already sent for it are owed back;
+ * - a withdrawal credit refused or cancelled before it moved: the funds go back to the notes
+ *   (decision 100);
  * - an interest credit, or a withdrawal credit the bank returned: the amount is owed to the
  *   investor (PRODUCT.md 36) until it is paid again (resendOwedCredit);
  * - a re-payment that did not go through leaves its owed amount open.
@@ -61,7 +66,7 @@ export async function applyPaymentSetbacks(
   const owedBack = cancelled.length > 0 ? await recordCreditsOwedBack(tx, input.now) : 0;
   const withdrawalsReturned = await reverseFailedWithdrawals(
     tx,
-    originals.filter((payment) => payment.payment_type === 'withdrawal' && payment.outcome === 'failed'),
+    originals.filter((payment) => payment.payment_type === 'withdrawal' && payment.outcome !== 'returned'),
     input,
   );
   const owed = originals.filter(
@@ -127,7 +132,7 @@ export const setbackColumns = sql`a.id, a.investor_id, a.payment_type, a.investm
  */
 export async function cancelUnfundedNotes(
   tx: Executor,
-  failed: { investment_id: string | null; failure_reason: string; outcome?: 'failed' | 'returned' }[],
+  failed: { investment_id: string | null; failure_reason: string; outcome?: AchSetbackOutcome }[],
   input: { executionDate: IsoDate; now: Date },
 ): Promise<{ id: string; investor_id: string; reason: string }[]> {
   if (failed.length === 0) return [];
@@ -170,7 +175,12 @@ export async function cancelUnfundedNotes(
   return rowsOf<{ id: string; investor_id: string; reason: string }>(result);
 }
 
-/** The reason kept on a payment that failed or came back: "R01 Insufficient funds". */
-export function setbackReason(returnCode: string | null, description: string | null): string {
+/** The reason kept on a payment that did not go through: "R01 Insufficient funds". */
+export function setbackReason(
+  returnCode: string | null,
+  description: string | null,
+  outcome: AchSetbackOutcome = 'failed',
+): string {
+  if (outcome === 'cancelled' && !returnCode && !description) return cancelledTransferReason;
   return describeAchReturn(returnCode, description);
 }
