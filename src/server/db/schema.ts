@@ -960,6 +960,7 @@ export const achReconciliationDifferenceKinds = [
   'unknown_transfer',
   'missing_transfer',
   'return_code_mismatch',
+  'unfunded_note',
 ] as const;
 
 /** What the daily reconciliation found between the ledger's ACH payments and the provider's events. */

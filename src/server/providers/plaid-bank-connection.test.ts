@@ -40,20 +40,22 @@ const session = {
 };
 
 describe('Plaid adapter (against a fake of Plaid’s HTTP API)', () => {
-  it('creates a Hosted Link token with the user, the /settings return page and checking or savings only', async () => {
+  it('creates a Hosted Link token for Auth and Transfer, with the user, the /settings return page and checking or savings only', async () => {
     const start = await adapter().createLinkSession(session);
     expect(start.providerLinkToken).toMatch(/^link-sandbox-/);
     expect(start.hostedLinkUrl).toBe(`https://hosted.plaid.com/link/${start.providerLinkToken}`);
     expect(start.expiresAt?.getTime()).toBeGreaterThan(Date.now());
     const sent = fake.requests.findLast((entry) => entry.path === '/link/token/create')?.body;
-    expect(sent).toMatchObject({
+    // The whole body: Plaid's Transfer guide asks for `transfer` in `products` (decision 1800).
+    expect(sent).toEqual({
       user: { client_user_id: 'user-1' },
       client_name: 'Steadyline',
-      products: ['auth'],
+      products: ['auth', 'transfer'],
       country_codes: ['US'],
+      language: 'en',
       redirect_uri: 'https://invest.example.com/settings',
-      hosted_link: { completion_redirect_uri: 'https://invest.example.com/bank-link/return' },
       account_filters: { depository: { account_subtypes: ['checking', 'savings'] } },
+      hosted_link: { completion_redirect_uri: 'https://invest.example.com/bank-link/return' },
     });
   });
 

@@ -106,7 +106,9 @@ export function plaidBankConnectionProvider(options: PlaidOptions): BankConnecti
         client.linkTokenCreate({
           user: { client_user_id: input.clientUserId },
           client_name: input.clientName,
-          products: [Products.Auth],
+          // Transfer's guide asks for `transfer`; `auth` stays because completeLink reads the
+          // ACH numbers with /auth/get (decision 1800).
+          products: [Products.Auth, Products.Transfer],
           country_codes: [CountryCode.Us],
           language: 'en',
           redirect_uri: input.redirectUri,

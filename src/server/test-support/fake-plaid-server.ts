@@ -11,6 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TransferEventType } from 'plaid';
 
 export interface FakePlaidAccount {
   account_id: string;
@@ -54,10 +55,13 @@ export interface FakePlaid {
   declineNextAuthorization(accountId: string, code: string, description: string): void;
   /** Every transfer created, by id. */
   transfers: Map<string, FakeTransfer>;
-  /** Moves a transfer as Plaid's network would (like /sandbox/transfer/simulate), adding its event. */
+  /**
+   * Adds one of Plaid's transfer events (like /sandbox/transfer/simulate); a lifecycle event
+   * (pending to returned) also moves the transfer's status.
+   */
   simulateTransferEvent(
     transferId: string,
-    eventType: 'posted' | 'settled' | 'funds_available' | 'failed' | 'returned' | 'cancelled',
+    eventType: `${TransferEventType}`,
     failure?: { achReturnCode?: string; description: string },
   ): number;
   /** The next /transfer/event/sync answers 500 (a crash or an outage mid-sync). */
@@ -69,6 +73,8 @@ export interface FakePlaid {
   ): Promise<{ body: string; token: string }>;
   /** A JWT signed by a key Plaid never published (a forgery). */
   forgeWebhook(body: Record<string, unknown>, iat?: number): Promise<{ body: string; token: string }>;
+  /** Plaid starts signing with a new key (published beside the old ones); answers its key id. */
+  rotateWebhookKey(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -155,10 +161,15 @@ function publicAccount(account: FakePlaidAccount) {
 }
 
 export async function startFakePlaid(): Promise<FakePlaid> {
-  const signing = await generateKeyPair('ES256', { extractable: true });
   const forging = await generateKeyPair('ES256', { extractable: true });
-  const kid = `kid-${randomUUID()}`;
-  const publicJwk: JWK = await exportJWK(signing.publicKey);
+  const published = new Map<string, JWK>();
+  const newSigningKey = async () => {
+    const pair = await generateKeyPair('ES256', { extractable: true });
+    const kid = `kid-${randomUUID()}`;
+    published.set(kid, await exportJWK(pair.publicKey));
+    return { kid, privateKey: pair.privateKey };
+  };
+  let signing = await newSigningKey();
   const transferState = createTransferState();
   const clientId = `client_${randomUUID().slice(0, 8)}`;
   const secret = `secret_${randomUUID()}`;
@@ -294,7 +305,7 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     ...transferRoutes(
       transferState,
       items,
-      () => ({ kid, jwk: publicJwk }),
+      (kid) => published.get(kid),
       (response, status, code) => plaidError(response, status, code),
     ),
     '/institutions/get_by_id': (body, response) => {
@@ -374,7 +385,7 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     simulateTransferEvent(transferId, eventType, failure) {
       const transfer = transferState.transfers.get(transferId);
       if (!transfer) throw new Error('unknown transfer');
-      transfer.status = eventType;
+      if (transferStatuses.has(eventType)) transfer.status = eventType;
       return addEvent(transferState, transfer, eventType, failure ?? null);
     },
     failNextEventSync() {
@@ -385,7 +396,7 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       const token = await new SignJWT({
         request_body_sha256: createHash('sha256').update(text).digest('hex'),
       })
-        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? signing.kid, typ: 'JWT' })
         .setIssuedAt(options.iat ?? Math.floor(Date.now() / 1000))
         .sign(signing.privateKey);
       return { body: text, token };
@@ -395,10 +406,14 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       const token = await new SignJWT({
         request_body_sha256: createHash('sha256').update(text).digest('hex'),
       })
-        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: 'ES256', kid: signing.kid, typ: 'JWT' })
         .setIssuedAt(iat ?? Math.floor(Date.now() / 1000))
         .sign(forging.privateKey);
       return { body: text, token };
+    },
+    async rotateWebhookKey() {
+      signing = await newSigningKey();
+      return signing.kid;
     },
     close: () =>
       new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
@@ -417,6 +432,17 @@ interface TransferState {
   declines: Map<string, { code: string; description: string }>;
   failNextSync: boolean;
 }
+
+/** The events that are a transfer's status; the others (sweeps, refunds, guarantees) leave it. */
+const transferStatuses = new Set<string>([
+  'pending',
+  'posted',
+  'settled',
+  'funds_available',
+  'failed',
+  'returned',
+  'cancelled',
+]);
 
 function createTransferState(): TransferState {
   return {
@@ -467,7 +493,7 @@ function addEvent(
 function transferRoutes(
   state: TransferState,
   items: Map<string, FakeItem>,
-  key: () => { kid: string; jwk: JWK },
+  publishedKey: (kid: string) => JWK | undefined,
   fail: (response: ServerResponse, status: number, code: string) => void,
 ): Record<string, (body: Record<string, unknown>, response: ServerResponse) => void> {
   const send = (response: ServerResponse, body: unknown) => {
@@ -614,8 +640,9 @@ function transferRoutes(
       });
     },
     '/webhook_verification_key/get': (body, response) => {
-      const { kid, jwk } = key();
-      if (body.key_id !== kid) return fail(response, 400, 'INVALID_WEBHOOK_VERIFICATION_KEY_ID');
+      const kid = String(body.key_id);
+      const jwk = publishedKey(kid);
+      if (!jwk) return fail(response, 400, 'INVALID_WEBHOOK_VERIFICATION_KEY_ID');
       send(response, {
         key: { ...jwk, alg: 'ES256', kid, use: 'sig', created_at: 1_700_000_000, expired_at: null },
         request_id: randomUUID(),

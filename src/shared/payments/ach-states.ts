@@ -5,9 +5,9 @@
 import type { AchPaymentStatus } from '../ledger/ledger-model';
 
 /**
- * Plaid Transfer's event types that move a payment. `pending` (created at Plaid, not yet sent
- * to the network) is already "accepted by the provider": the payment is `posted`.
- * Events not listed (guarantee, sweep, refund events) are kept but move no payment.
+ * Plaid Transfer's event types that move a payment: a transfer's own states. `pending`
+ * (created at Plaid, not yet sent to the network) is already "accepted by the provider": the
+ * payment is `posted`. The payment keeps the latest of them as its `provider_status`.
  */
 export const plaidEventStatuses: Readonly<Record<string, AchPaymentStatus>> = {
   pending: 'posted',
@@ -19,6 +19,36 @@ export const plaidEventStatuses: Readonly<Record<string, AchPaymentStatus>> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * The other event types Plaid documents for /transfer/event/sync: money moving between Plaid and
+ * the platform's own accounts (sweeps), Plaid's guarantee and return recovery, refunds (the
+ * platform makes none). They say nothing about whether the investor's money moved: they are
+ * stored (ach_provider_events) and move no payment.
+ */
+export const plaidEventsThatMoveNoPayment: readonly string[] = [
+  'guaranteed',
+  'guarantee_reimbursed',
+  'client_return_recovered',
+  'plaid_return_recovered',
+  'swept',
+  'swept_settled',
+  'return_swept',
+  'sweep.pending',
+  'sweep.posted',
+  'sweep.settled',
+  'sweep.returned',
+  'sweep.failed',
+  'sweep.funds_available',
+  'refund.pending',
+  'refund.cancelled',
+  'refund.failed',
+  'refund.posted',
+  'refund.settled',
+  'refund.returned',
+  'refund.swept',
+  'refund.return_swept',
+];
+
 const statusRank: Record<AchPaymentStatus, number> = {
   pending: 0,
   posted: 1,
@@ -27,6 +57,20 @@ const statusRank: Record<AchPaymentStatus, number> = {
   returned: 3,
   cancelled: 3,
 };
+
+/** The end states of a payment whose money did not arrive: everything but `settled`. */
+export type AchSetbackOutcome = Extract<AchPaymentStatus, 'failed' | 'returned' | 'cancelled'>;
+
+/**
+ * Whether a payment in this state did not go through. PRODUCT.md 36 and 39: only `settled`
+ * counts as paid, so a funding debit that ends in any of these cancels its note alike.
+ */
+export function isAchSetback(status: AchPaymentStatus): status is AchSetbackOutcome {
+  return status === 'failed' || status === 'returned' || status === 'cancelled';
+}
+
+/** The reason kept for a transfer cancelled at the rail, which gives none (PRODUCT.md 39: withdrawn before sending). */
+export const cancelledTransferReason = 'Cancelled before any money moved';
 
 /**
  * Whether a payment in `from` may move to `to`. States only move forward; the one way out of

@@ -6,8 +6,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { TransferEventType } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseRequest } from '../../../shared/purchases/purchase-contracts';
+import { plaidEventStatuses, plaidEventsThatMoveNoPayment } from '../../../shared/payments/ach-states';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { rowsOf } from '../../db/client';
 import { investmentProducts } from '../../db/schema';
@@ -554,5 +556,169 @@ describe('limits', () => {
     );
     expect((await buy(investor, '15000')).statusCode).toBe(201);
     await testApp.context.db.execute(sql`delete from ach_payments where id = ${earlier!.id}::uuid`);
+  });
+});
+
+describe('a funding debit that ends in any state but settled (issue 24 item 1)', () => {
+  it('cancels the note of a cancelled funding debit as it does a failed one, and tells the investor why', async () => {
+    const investor = await railInvestor('cancelled');
+    const response = await buy(investor);
+    const investmentId = (response.json() as { investment: { id: string } }).investment.id;
+    const funding = await fundingOf(investmentId);
+    fake.simulateTransferEvent(funding.provider_reference!, 'cancelled');
+    await sync();
+
+    expect(await fundingOf(investmentId)).toMatchObject({
+      status: 'cancelled',
+      provider_status: 'cancelled',
+      failure_reason: 'Cancelled before any money moved',
+    });
+    const [investment] = await query<{ status: string; cancellation_reason: string; value: string }>(sql`
+      select i.status, i.cancellation_reason,
+             (select sum(value_effect)::text from investment_transactions t where t.investment_id = i.id) as value
+      from investments i where i.id = ${investmentId}::uuid`);
+    expect(investment).toEqual({
+      status: 'cancelled',
+      cancellation_reason: 'Funding debit cancelled: Cancelled before any money moved',
+      value: '0.00',
+    });
+    const notices = await query<{ title: string; body: string }>(sql`
+      select notice->>'title' as title, notice->>'body' as body from investor_notice_queue
+      where investor_id = ${investor.investorId}::uuid`);
+    expect(notices).toContainEqual({
+      title: 'Purchase cancelled: the payment did not go through',
+      body: 'Your bank did not send the money for your new note (Cancelled before any money moved). We cancelled the note, so nothing is invested and nothing is owed. Check your bank account, then buy again.',
+    });
+    const portfolio = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/portal/overview',
+      headers: { cookie: investor.cookie },
+    });
+    expect(portfolio.json()).toMatchObject({ note_count: 0, notes: [], balance: { total_balance: '0.00' } });
+    expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
+  });
+
+  it('keeps a cancelled interest credit owed to the investor, as a failed one', async () => {
+    const investor = await railInvestor('cancelled-credit');
+    const response = await buy(investor);
+    const investmentId = (response.json() as { investment: { id: string } }).investment.id;
+    fake.simulateTransferEvent((await fundingOf(investmentId)).provider_reference!, 'settled');
+    await sync();
+    const [credit] = await query<{ id: string }>(sql`
+      insert into ach_payments (investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
+                                effective_date, posting_period)
+      values (${investor.investorId}::uuid, ${investor.bankAccountId}::uuid, ${investmentId}::uuid, 'interest', 'credit',
+              33.33, 'pending', '2026-03-11', '2026-02-01')
+      returning id`);
+    await settleAchPayments(engine(), testApp.context.clock.today());
+    fake.simulateTransferEvent((await paymentOf(credit!.id)).provider_reference!, 'cancelled');
+    await sync();
+    const owed = await query<{ amount: string; reason: string; status: string }>(sql`
+      select amount::text as amount, reason, status from amounts_owed where ach_payment_id = ${credit!.id}::uuid`);
+    expect(owed).toEqual([
+      {
+        amount: '33.33',
+        reason: 'Interest credit cancelled: Cancelled before any money moved',
+        status: 'open',
+      },
+    ]);
+  });
+
+  it('reconciliation finds a note still funded by a debit that did not settle, records it and cancels the note', async () => {
+    const investor = await railInvestor('stranded');
+    const response = await buy(investor);
+    const investmentId = (response.json() as { investment: { id: string } }).investment.id;
+    const funding = await fundingOf(investmentId);
+    // As the rail left it before issue 24: the payment cancelled, its note still active.
+    fake.simulateTransferEvent(funding.provider_reference!, 'cancelled');
+    await testApp.context.db.execute(sql`
+      update ach_payments set status = 'cancelled', provider_status = 'cancelled' where id = ${funding.id}::uuid`);
+
+    const found = await reconcileAchPayments(engine(), testApp.context.clock.today());
+    expect(found.metadata).toMatchObject({ differences: 1, notesCancelled: 1 });
+    const differences = await query<{ kind: string; expected: string; actual: string }>(sql`
+      select kind, expected, actual from ach_reconciliation_differences where ach_payment_id = ${funding.id}::uuid`);
+    expect(differences).toEqual([
+      { kind: 'unfunded_note', expected: 'note cancelled', actual: 'note active, funding debit cancelled' },
+    ]);
+    const [investment] = await query<{ status: string }>(
+      sql`select status from investments where id = ${investmentId}::uuid`,
+    );
+    expect(investment!.status).toBe('cancelled');
+    const notices = await query<{ title: string }>(sql`
+      select notice->>'title' as title from investor_notice_queue where investor_id = ${investor.investorId}::uuid`);
+    expect(notices.map((notice) => notice.title)).toContain(
+      'Purchase cancelled: the payment did not go through',
+    );
+
+    const again = await reconcileAchPayments(engine(), testApp.context.clock.today());
+    expect(again.metadata).toMatchObject({ differences: 0, notesCancelled: 0 });
+    await testApp.context.db.execute(sql`delete from ach_reconciliation_differences`);
+  });
+});
+
+describe('every transfer event Plaid documents (issue 24 item 3)', () => {
+  it('keeps provider_status on the rail’s latest state, also when the payment’s state does not change', async () => {
+    const investor = await railInvestor('statuses');
+    const response = await buy(investor);
+    const investmentId = (response.json() as { investment: { id: string } }).investment.id;
+    const transferId = (await fundingOf(investmentId)).provider_reference!;
+    const steps: [`${TransferEventType}`, string, string][] = [
+      ['posted', 'posted', 'posted'],
+      ['guaranteed', 'posted', 'posted'],
+      ['settled', 'settled', 'settled'],
+      ['swept', 'settled', 'settled'],
+      ['funds_available', 'settled', 'funds_available'],
+      ['swept_settled', 'settled', 'funds_available'],
+    ];
+    for (const [event, status, providerStatus] of steps) {
+      fake.simulateTransferEvent(transferId, event);
+      await sync();
+      expect(await fundingOf(investmentId), event).toMatchObject({ status, provider_status: providerStatus });
+    }
+    const stored = await query<{ event_type: string }>(sql`
+      select event_type from ach_provider_events where transfer_id = ${transferId} order by event_id`);
+    expect(stored.map((row) => row.event_type)).toEqual(['pending', ...steps.map(([event]) => event)]);
+  });
+
+  it('knows every event type of the SDK: each moves a payment or is kept without moving one', () => {
+    const known = [...Object.keys(plaidEventStatuses), ...plaidEventsThatMoveNoPayment].sort();
+    expect(known).toEqual(Object.values(TransferEventType).sort());
+  });
+});
+
+describe('webhook keys (issue 24 item 4)', () => {
+  it('asks Plaid once per unknown key id, so forged key ids never keep out a webhook signed with a new key', async () => {
+    const lookups = () => fake.requests.filter((request) => request.path === '/webhook_verification_key/get');
+    const before = lookups().length;
+    for (let index = 0; index < 25; index += 1) {
+      const forged = await fake.signWebhook(transferEventsUpdate, {
+        kid: `kid-forged-${randomBytes(8).toString('hex')}`,
+        iat: testNowSeconds(),
+      });
+      expect((await webhook(forged)).statusCode).toBe(401);
+    }
+    expect(lookups().length - before).toBe(25);
+    const repeated = await fake.signWebhook(transferEventsUpdate, {
+      kid: 'kid-forged-again',
+      iat: testNowSeconds(),
+    });
+    for (let index = 0; index < 5; index += 1) expect((await webhook(repeated)).statusCode).toBe(401);
+    expect(lookups().length - before).toBe(26);
+
+    const newKid = await fake.rotateWebhookKey();
+    const genuine = await fake.signWebhook(transferEventsUpdate, { iat: testNowSeconds() });
+    const answer = await webhook(genuine);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ duplicate: false, action: 'synced' });
+    expect(lookups().at(-1)?.body.key_id).toBe(newKid);
+    // The key is known now: the next webhook is verified without asking Plaid.
+    const lookupsAfter = lookups().length;
+    const next = await fake.signWebhook(
+      { ...transferEventsUpdate, environment: 'sandbox ' },
+      { iat: testNowSeconds() },
+    );
+    expect((await webhook(next)).statusCode).toBe(200);
+    expect(lookups().length).toBe(lookupsAfter);
   });
 });

@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import type { PlaidWebhookAnswer } from '../../../shared/payments/ach-webhook-contracts';
 import type { AppContext } from '../../context';
 import { rowsOf } from '../../db/client';
-import { enforceRateLimit } from '../../security/rate-limiter';
+import { enforceRateLimit, peekRateLimit } from '../../security/rate-limiter';
 import { moneyEngineFromContext } from '../money/engine-context';
 import { syncAchEvents } from '../money/sync-ach-events';
 import { WEBHOOK_MAX_AGE_SECONDS, type WebhookVerifier } from './webhook-verification';
@@ -28,15 +28,26 @@ export async function handlePlaidWebhook(
 ): Promise<PlaidWebhookAnswer> {
   const now = context.clock.now();
   const ach = context.providers.ach;
+  const address = createHash('sha256')
+    .update(input.ip ?? 'unknown')
+    .digest('hex')
+    .slice(0, 32);
   let tokenHash: string;
   try {
     if (!verifier || ach.name !== 'plaid') throw new Error('no transfer rail configured');
-    tokenHash = (await verifier.verify({ token: input.token, rawBody: input.rawBody, now })).tokenHash;
+    tokenHash = (
+      await verifier.verify({
+        token: input.token,
+        rawBody: input.rawBody,
+        now,
+        // An address whose calls keep failing gets no more key lookups; a known key still verifies.
+        mayLookUpKey: async () =>
+          (
+            await peekRateLimit(context.db, unverifiedPerAddress, address, now)
+          ).allowed,
+      })
+    ).tokenHash;
   } catch (error) {
-    const address = createHash('sha256')
-      .update(input.ip ?? 'unknown')
-      .digest('hex')
-      .slice(0, 32);
     await enforceRateLimit(context.db, unverifiedPerAddress, address, now, webhookMessages.unverified);
     context.log.warn({ reason: (error as Error).message }, 'unverified webhook refused');
     throw new AppError('unauthenticated', { message: webhookMessages.unverified });

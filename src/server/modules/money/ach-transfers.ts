@@ -3,30 +3,20 @@
  * authorised, then created at the rail with its own id as the idempotency key (`posted`); what
  * becomes of it afterwards arrives as the rail's events (sync-ach-events.ts). A payment that
  * does not go through (declined, failed, returned) has the same consequences whatever the
- * rail: see applyPaymentSetbacks.
+ * rail: see payment-setbacks.ts.
  */
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { AchPaymentType } from '../../../shared/ledger/ledger-model';
-import { describeAchReturn } from '../../../shared/payments/ach-states';
 import { type Executor, rowsOf } from '../../db/client';
 import type { JobFunctionResult } from '../../functions/job-functions';
-import {
-  AchRailError,
-  type TransferAccount,
-  type TransferAchProvider,
-  type TransferOrder,
-} from '../../providers/ach';
+import { AchRailError, type TransferAccount, type TransferOrder } from '../../providers/ach';
 import { decryptField } from '../../security/field-encryption';
-import { recordCreditsOwedBack } from './amounts-owed-repository';
-import type { MoneyEngineContext } from './engine-context';
+import type { TransferEngine } from './engine-context';
 import { inBatchTransaction } from './money-sql';
-import type { PaymentSetbackNotice } from './money-notices';
-import { cancelUnfundedNotes, passFilter } from './settle-ach-payments';
+import { applyPaymentSetbacks, type PaymentSetback, setbackColumns } from './payment-setbacks';
+import { passFilter } from './settlement-pass';
 import { applyEarlierEventsOf } from './sync-ach-events';
-import { reverseFailedWithdrawals } from './withdrawal-repository';
-
-export type TransferEngine = MoneyEngineContext & { ach: TransferAchProvider };
 
 /** What the rail's 10-character ACH description says the money is for. */
 const transferDescriptions: Record<AchPaymentType, string> = {
@@ -80,112 +70,6 @@ export function transferOrderOf(
     isUserPresent,
   };
 }
-
-/** A payment that did not go through, as the consequences need it. */
-export interface PaymentSetback {
-  id: string;
-  investor_id: string;
-  payment_type: AchPaymentType;
-  investment_id: string | null;
-  withdrawal_id: string | null;
-  repays_amount_owed_id: string | null;
-  amount: string;
-  failure_reason: string;
-  outcome: 'failed' | 'returned';
-}
-
-/**
- * The consequences of payments that did not go through, in the caller's transaction:
- * - a funding debit (failed or returned): its note is cancelled and reversed (PRODUCT.md 17, 39),
- *   credits already sent for it are owed back;
- * - a withdrawal credit refused before it moved: the funds go back to the notes (decision 100);
- * - an interest credit, or a withdrawal credit the bank returned: the amount is owed to the
- *   investor (PRODUCT.md 36) until it is paid again (resendOwedCredit);
- * - a re-payment that did not go through leaves its owed amount open.
- * The investor is told why. Nothing is sent again by itself.
- */
-export async function applyPaymentSetbacks(
-  engine: MoneyEngineContext,
-  tx: Executor,
-  setbacks: PaymentSetback[],
-  input: { executionDate: IsoDate; now: Date },
-): Promise<{
-  notesCancelled: number;
-  withdrawalsReturned: number;
-  owedToInvestors: number;
-  owedBack: number;
-}> {
-  if (setbacks.length === 0)
-    return { notesCancelled: 0, withdrawalsReturned: 0, owedToInvestors: 0, owedBack: 0 };
-  const originals = setbacks.filter((payment) => payment.repays_amount_owed_id === null);
-  const cancelled = await cancelUnfundedNotes(
-    tx,
-    originals
-      .filter((payment) => payment.payment_type === 'funding' && payment.investment_id !== null)
-      .map((payment) => ({ ...payment, outcome: payment.outcome })),
-    input,
-  );
-  const owedBack = cancelled.length > 0 ? await recordCreditsOwedBack(tx, input.now) : 0;
-  const withdrawalsReturned = await reverseFailedWithdrawals(
-    tx,
-    originals.filter((payment) => payment.payment_type === 'withdrawal' && payment.outcome === 'failed'),
-    input,
-  );
-  const owed = originals.filter(
-    (payment) =>
-      payment.payment_type === 'interest' ||
-      (payment.payment_type === 'withdrawal' && payment.outcome === 'returned'),
-  );
-  const recorded =
-    owed.length === 0
-      ? []
-      : rowsOf<{ ach_payment_id: string }>(
-          await tx.execute(sql`
-            insert into amounts_owed (investor_id, investment_id, ach_payment_id, direction, amount, reason, status, created_at)
-            select o.investor_id, o.investment_id, o.id, 'owed_to_investor', o.amount,
-                   case when o.payment_type = 'interest' then 'Interest credit ' else 'Withdrawal credit ' end
-                     || o.outcome || ': ' || o.failure_reason,
-                   'open', ${input.now}::timestamptz
-            from jsonb_to_recordset(${JSON.stringify(owed)}::jsonb)
-              as o(id uuid, investor_id uuid, investment_id uuid, payment_type text, amount numeric, outcome text, failure_reason text)
-            on conflict (ach_payment_id, direction) where ach_payment_id is not null do nothing
-            returning ach_payment_id`),
-        );
-  const recordedIds = new Set(recorded.map((row) => row.ach_payment_id));
-  const notices: PaymentSetbackNotice[] = [
-    ...cancelled.map(
-      (note): PaymentSetbackNotice => ({
-        investorId: note.investor_id,
-        kind: 'funding',
-        reason: note.reason,
-      }),
-    ),
-    ...setbacks
-      .filter(
-        (payment) =>
-          payment.payment_type !== 'funding' &&
-          (recordedIds.has(payment.id) || payment.repays_amount_owed_id !== null),
-      )
-      .map(
-        (payment): PaymentSetbackNotice => ({
-          investorId: payment.investor_id,
-          kind: payment.payment_type === 'interest' ? 'interest' : 'withdrawal',
-          reason: payment.failure_reason,
-          amount: payment.amount,
-        }),
-      ),
-  ];
-  await engine.notifier.paymentSetbacks(tx, notices, input.now);
-  return {
-    notesCancelled: cancelled.length,
-    withdrawalsReturned,
-    owedToInvestors: recorded.length,
-    owedBack,
-  };
-}
-
-export const setbackColumns = sql`a.id, a.investor_id, a.payment_type, a.investment_id, a.withdrawal_id,
-  a.repays_amount_owed_id, a.amount::text as amount, a.failure_reason`;
 
 /** Marks a payment the rail refused before it moved; answers it when it was still pending. */
 async function markRefused(
@@ -319,11 +203,6 @@ export async function submitAchTransfers(
     }
   }
   return { recordsProcessed: totals.posted + totals.refused, metadata: totals };
-}
-
-/** The reason kept on a payment that failed or came back: "R01 Insufficient funds". */
-export function setbackReason(returnCode: string | null, description: string | null): string {
-  return describeAchReturn(returnCode, description);
 }
 
 export async function findPaymentForRail(db: Executor, paymentId: string): Promise<DuePayment | null> {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
-import type { AchProvider } from '../../providers/ach';
+import type { AchProvider, TransferAchProvider } from '../../providers/ach';
 import { type MoneyNotifier, queueingNotifier } from './money-notices';
 
 /**
@@ -25,6 +25,9 @@ export interface MoneyEngineContext {
    */
   batchConnections?: number;
 }
+
+/** The engine on a transfer rail (Plaid Transfer; decision 1500). */
+export type TransferEngine = MoneyEngineContext & { ach: TransferAchProvider };
 
 /** Two batches at once on PostgreSQL: the database does the work, and this machine has two cores. */
 export const POSTGRES_BATCH_CONNECTIONS = 2;

@@ -6,20 +6,57 @@
  * - amount_mismatch: an event's amount differs from the payment's;
  * - return_code_mismatch: the payment's R code differs from its return event's;
  * - missing_transfer: a payment sent to the rail more than a day ago with no event at all;
- * - unknown_transfer: an event for a transfer the ledger does not have.
+ * - unknown_transfer: an event for a transfer the ledger does not have;
+ * - unfunded_note: a note still active or matured whose funding debit ended in any state but
+ *   settled (PRODUCT.md 36, 39). Such a note is then cancelled as the event would have cancelled
+ *   it, and the investor told: notes left funded by a debit cancelled before issue 24 are put
+ *   right by the first run.
  * The day it ran is kept (app_settings), so `npm run check:ledger` lists that day's differences.
  */
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
-import { plaidEventStatuses } from '../../../shared/payments/ach-states';
+import { type AchSetbackOutcome, plaidEventStatuses } from '../../../shared/payments/ach-states';
 import { rowsOf } from '../../db/client';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { MoneyEngineContext } from './engine-context';
+import { inBatchTransaction } from './money-sql';
+import { applyPaymentSetbacks, type PaymentSetback, setbackColumns, setbackReason } from './payment-setbacks';
 import { syncAchEvents } from './sync-ach-events';
 
 export const RECONCILIATION_SETTING = 'ach_reconciliation_last_run';
 /** Payments and events older than this are settled history: not compared again every day. */
 const WINDOW_DAYS = 90;
+
+/** Funding debits that did not go through while their note is still held (whatever its age). */
+const unfundedNotes = sql`
+  from ach_payments a join investments i on i.id = a.investment_id
+  where a.payment_type = 'funding' and a.status in ('failed', 'returned', 'cancelled')
+    and i.status in ('active', 'matured')`;
+
+/** Cancels each note left funded by a debit that did not go through, with every consequence. */
+async function cancelUnfundedNotesLeftActive(engine: MoneyEngineContext, executionDate: IsoDate) {
+  return inBatchTransaction(engine.db, async (tx) => {
+    const payments = rowsOf<
+      Omit<PaymentSetback, 'outcome' | 'failure_reason'> & {
+        failure_reason: string | null;
+        return_code: string | null;
+        status: AchSetbackOutcome;
+      }
+    >(
+      await tx.execute(
+        sql`select ${setbackColumns}, a.return_code, a.status ${unfundedNotes} for update of a`,
+      ),
+    );
+    const setbacks = payments.map(
+      ({ return_code, status, ...payment }): PaymentSetback => ({
+        ...payment,
+        failure_reason: payment.failure_reason ?? setbackReason(return_code, null, status),
+        outcome: status,
+      }),
+    );
+    return applyPaymentSetbacks(engine, tx, setbacks, { executionDate, now: engine.clock.now() });
+  });
+}
 
 export async function reconcileAchPayments(
   engine: MoneyEngineContext,
@@ -72,6 +109,10 @@ export async function reconcileAchPayments(
              e.event_type || ' ' || coalesce(e.amount::text, '')
       from moving_events e
       where not exists (select 1 from ach_payments a where a.provider = 'plaid' and a.provider_reference = e.transfer_id)
+      union all
+      select 'unfunded_note', a.id, a.provider_reference, 'note cancelled',
+             'note ' || i.status || ', funding debit ' || a.status
+      ${unfundedNotes}
     ),
     recorded as (
       insert into ach_reconciliation_differences
@@ -88,8 +129,13 @@ export async function reconcileAchPayments(
     )
     select (select count(*) from found)::int as found, (select count(*) from recorded)::int as recorded`);
   const counts = rowsOf<{ found: number; recorded: number }>(result)[0] ?? { found: 0, recorded: 0 };
+  const repaired = await cancelUnfundedNotesLeftActive(engine, executionDate);
   return {
     recordsProcessed: counts.found,
-    metadata: { differences: counts.found, newlyRecorded: counts.recorded },
+    metadata: {
+      differences: counts.found,
+      newlyRecorded: counts.recorded,
+      notesCancelled: repaired.notesCancelled,
+    },
   };
 }

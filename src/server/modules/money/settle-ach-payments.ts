@@ -1,36 +1,17 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
 import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { AchOutcome, AchPaymentOrder, SettlingAchProvider } from '../../providers/ach';
-import {
-  applyPaymentSetbacks,
-  type PaymentSetback,
-  setbackColumns,
-  submitAchTransfers,
-} from './ach-transfers';
+import { submitAchTransfers } from './ach-transfers';
 import { recordCreditsOwedBack } from './amounts-owed-repository';
 import type { MoneyEngineContext } from './engine-context';
 import { inBatchTransaction } from './money-sql';
+import { applyPaymentSetbacks, type PaymentSetback, setbackColumns } from './payment-setbacks';
+import { passFilter, type SettlementPass } from './settlement-pass';
 
 const PAYMENTS_PER_BATCH = 1_000;
-
-/**
- * A run settles in two passes: first funding debits and withdrawal credits, then the interest
- * credits whose note's funding debit has settled (PRODUCT.md 36). A credit of a note whose
- * funding is still pending waits, pending, for a later run; one whose funding failed in the
- * first pass has been cancelled with its note by then.
- */
-export type SettlementPass = 'debits-and-withdrawals' | 'funded-interest-credits';
-
-export function passFilter(pass: SettlementPass): SQL {
-  return pass === 'debits-and-withdrawals'
-    ? sql`a.payment_type <> 'interest'`
-    : sql`a.payment_type = 'interest' and not exists (
-        select 1 from ach_payments f
-        where f.investment_id = a.investment_id and f.payment_type = 'funding' and f.status <> 'settled')`;
-}
 
 async function listDuePayments(
   db: Executor,
@@ -106,56 +87,6 @@ async function markFailed(
     where a.id = o.id and a.status = 'pending'
     returning ${setbackColumns}`);
   return rowsOf<Omit<PaymentSetback, 'outcome'>>(result);
-}
-
-/**
- * A failed funding debit means the money never arrived: the note is cancelled, its
- * purchase and every interest posting reversed by `reversal` entries (PRODUCT.md 17), and
- * its Standard interest credits still pending are cancelled.
- */
-export async function cancelUnfundedNotes(
-  tx: Executor,
-  failed: { investment_id: string | null; failure_reason: string; outcome?: 'failed' | 'returned' }[],
-  input: { executionDate: IsoDate; now: Date },
-): Promise<{ id: string; investor_id: string; reason: string }[]> {
-  if (failed.length === 0) return [];
-  const reasons = JSON.stringify(
-    failed.map((payment) => ({
-      id: payment.investment_id,
-      reason: payment.failure_reason,
-      outcome: payment.outcome ?? 'failed',
-    })),
-  );
-  const result = await tx.execute(sql`
-    with failure as (
-      select * from jsonb_to_recordset(${reasons}::jsonb) as f(id uuid, reason text, outcome text)
-    ),
-    cancelled as (
-      update investments i set status = 'cancelled', cancelled_at = ${input.now}::timestamptz,
-        cancellation_reason = 'Funding debit ' || f.outcome || ': ' || f.reason, interest_accrued = 0,
-        updated_at = ${input.now}::timestamptz
-      from failure f
-      where i.id = f.id and i.status in ('active', 'matured')
-      returning i.id, i.investor_id, f.reason, f.outcome
-    ),
-    reversed as (
-      insert into investment_transactions
-        (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, reverses_transaction_id,
-         notes, created_at)
-      select t.investment_id, t.investor_id, 'reversal', t.amount, -t.value_effect, ${input.executionDate}::date, t.id,
-             'Reversal: funding debit ' || c.outcome || ' (' || c.reason || ')', ${input.now}::timestamptz
-      from investment_transactions t join cancelled c on c.id = t.investment_id
-      where t.transaction_type in ('purchase', 'interest_payment')
-      on conflict do nothing
-    ),
-    credits as (
-      update ach_payments a set status = 'cancelled', failure_reason = 'Note cancelled: its funding debit ' || c.outcome,
-        updated_at = ${input.now}::timestamptz
-      from cancelled c
-      where a.investment_id = c.id and a.payment_type = 'interest' and a.status = 'pending'
-    )
-    select id, investor_id, reason from cancelled`);
-  return rowsOf<{ id: string; investor_id: string; reason: string }>(result);
 }
 
 /**

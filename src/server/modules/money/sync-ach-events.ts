@@ -9,19 +9,18 @@
 import { sql } from 'drizzle-orm';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { AchPaymentStatus } from '../../../shared/ledger/ledger-model';
-import { isAchTransitionAllowed, plaidEventStatuses } from '../../../shared/payments/ach-states';
+import {
+  isAchSetback,
+  isAchTransitionAllowed,
+  plaidEventStatuses,
+} from '../../../shared/payments/ach-states';
 import { type Executor, rowsOf } from '../../db/client';
 import { pauseAt } from '../../faults/pause-point';
 import type { JobFunctionResult } from '../../functions/job-functions';
 import type { TransferEventRecord } from '../../providers/ach';
-import {
-  applyPaymentSetbacks,
-  type PaymentSetback,
-  setbackColumns,
-  setbackReason,
-  type TransferEngine,
-} from './ach-transfers';
+import type { TransferEngine } from './engine-context';
 import { inBatchTransaction } from './money-sql';
+import { applyPaymentSetbacks, type PaymentSetback, setbackColumns, setbackReason } from './payment-setbacks';
 
 export const EVENTS_PER_PAGE = 250;
 
@@ -68,7 +67,11 @@ interface MovedPayment {
   settledRepayment: string | null;
 }
 
-/** Moves one payment by one event, when the move is forward (isAchTransitionAllowed). */
+/**
+ * Moves one payment by one event, when the move is forward (isAchTransitionAllowed). An event
+ * that names the state the payment is already in (`posted` after `pending`, `funds_available`
+ * after `settled`) only brings its provider_status up to date.
+ */
 async function applyEvent(tx: Executor, event: TransferEventRecord, now: Date): Promise<MovedPayment | null> {
   const target = plaidEventStatuses[event.eventType];
   if (!target) return null;
@@ -77,9 +80,16 @@ async function applyEvent(tx: Executor, event: TransferEventRecord, now: Date): 
       select id, status from ach_payments
       where provider = 'plaid' and provider_reference = ${event.transferId} for update`),
   )[0];
-  if (!current || !isAchTransitionAllowed(current.status, target)) return null;
-  const isSetback = target === 'failed' || target === 'returned';
-  const reason = isSetback ? setbackReason(event.returnCode, event.failureReason) : null;
+  if (!current) return null;
+  if (current.status === target) {
+    await tx.execute(sql`
+      update ach_payments set provider_status = ${event.eventType}, updated_at = ${now}::timestamptz
+      where id = ${current.id}::uuid and provider_status is distinct from ${event.eventType}`);
+    return null;
+  }
+  if (!isAchTransitionAllowed(current.status, target)) return null;
+  const setbackOutcome = isAchSetback(target) ? target : null;
+  const reason = setbackOutcome ? setbackReason(event.returnCode, event.failureReason, setbackOutcome) : null;
   const result = await tx.execute(sql`
     update ach_payments a set status = ${target}, provider_status = ${event.eventType},
       settled_at = case when ${target} = 'settled' then ${event.occurredAt.toISOString()}::timestamptz else a.settled_at end,
@@ -92,7 +102,7 @@ async function applyEvent(tx: Executor, event: TransferEventRecord, now: Date): 
     returning ${setbackColumns}`);
   const row = rowsOf<Omit<PaymentSetback, 'outcome'>>(result)[0]!;
   return {
-    setback: isSetback ? { ...row, outcome: target } : null,
+    setback: setbackOutcome ? { ...row, outcome: setbackOutcome } : null,
     settledRepayment: target === 'settled' ? row.repays_amount_owed_id : null,
   };
 }
