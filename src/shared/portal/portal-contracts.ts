@@ -1,5 +1,6 @@
 /** Contracts of the account overview: balance, notes, referral, balance history and the bell. */
 import { z } from 'zod';
+import { maturityInstruction } from '../investments/maturity-instruction';
 import { investmentStatuses } from '../ledger/ledger-model';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
@@ -29,6 +30,8 @@ export const noteSummary = z.object({
   reinvests_interest: z.boolean().nullable(),
   /** Standard: the first month a switch not yet in force governs. */
   reinvestment_changes_from: isoDateString.nullable(),
+  /** High-Yield (decision 1700): what happens at maturity; null for Standard and for notes without one. */
+  maturity_instruction: maturityInstruction.nullable(),
 });
 export type NoteSummary = z.infer<typeof noteSummary>;
 

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/portal/portal-contracts';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { Executor } from '../../db/client';
+import { instructionOf } from '../../../shared/investments/maturity-instruction-rules';
 import { trimRate } from '../products/product-mapper';
 import {
   type ReinvestmentChoice,
@@ -41,8 +42,9 @@ export async function getOverview(
       standard_total: toMoneyString(balance.standard_total),
       accruing_interest: toMoneyString(balance.accruing_interest),
     },
-    notes: notes.map(({ reinvestment_choices, ...note }) => ({
+    notes: notes.map(({ reinvestment_choices, maturity_instruction, rollover_term_years, ...note }) => ({
       ...note,
+      maturity_instruction: instructionOf(maturity_instruction, rollover_term_years),
       principal_amount: toMoneyString(note.principal_amount),
       interest_rate_annual: trimRate(note.interest_rate_annual),
       value: toMoneyString(note.value),

@@ -15,7 +15,8 @@ const balanceStatusList = sql.raw(balanceStatuses.map((status) => `'${status}'`)
 export function noteValuesOf(investorId: string): SQL {
   return sql`
     select i.id, i.investment_type, i.principal_amount, i.interest_rate_annual, i.term_years, i.start_date,
-           i.maturity_date, i.status, i.interest_accrued, coalesce(v.value, 0) as value
+           i.maturity_date, i.status, i.interest_accrued, i.maturity_instruction, i.rollover_term_years,
+           coalesce(v.value, 0) as value
     from investments i
     left join (
       select t.investment_id, sum(t.value_effect) as value
@@ -44,6 +45,8 @@ export interface NoteSummaryRow {
   maturity_date: string;
   status: 'active' | 'matured' | 'withdrawn' | 'cancelled';
   value: string;
+  maturity_instruction: string | null;
+  rollover_term_years: number | null;
 }
 
 export interface InvestorProfileRow {
@@ -117,6 +120,7 @@ export async function readAccountOverview(
              n.interest_rate_annual::text as interest_rate_annual, n.term_years,
              to_char(n.start_date, 'YYYY-MM-DD') as start_date,
              to_char(n.maturity_date, 'YYYY-MM-DD') as maturity_date, n.status, n.value::text as value,
+             n.maturity_instruction, n.rollover_term_years,
              (sum(n.value) over ())::text as total_balance,
              (coalesce(sum(n.value) filter (where n.investment_type = 'high_yield') over (), 0))::text
                as high_yield_total,
@@ -195,6 +199,8 @@ export async function readAccountOverview(
     maturity_date: row.maturity_date!,
     status: row.status!,
     value: row.value!,
+    maturity_instruction: row.maturity_instruction ?? null,
+    rollover_term_years: row.rollover_term_years ?? null,
     reinvestment_choices: row.investment_type === 'standard' ? (row.reinvestment_choices ?? []) : null,
   }));
   return { profile, balance, notes, owedToInvestor, standardMonth };

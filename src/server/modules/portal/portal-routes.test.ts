@@ -117,6 +117,23 @@ describe('account overview', () => {
     expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
   });
 
+  it('says what each High-Yield note does at maturity, as the note page does (issue 24 item 16)', async () => {
+    await testApp.context.db.execute(
+      sql`update investments set maturity_instruction = 'roll_over', rollover_term_years = 2 where id = ${notes.annHighYield}`,
+    );
+    const body = (await get(ann.cookie, '/api/portal/overview')).json<OverviewResponse>();
+    const instructionOf = (id: string) => body.notes.find((note) => note.id === id)?.maturity_instruction;
+    expect(instructionOf(notes.annHighYield!)).toEqual({ kind: 'roll_over', term_years: 2 });
+    expect(instructionOf(notes.annStandard!)).toBeNull();
+    const note = (await get(ann.cookie, `/api/portal/notes/${notes.annHighYield}`)).json<{
+      maturity_instruction: unknown;
+    }>();
+    expect(note.maturity_instruction).toEqual({ kind: 'roll_over', term_years: 2 });
+    await testApp.context.db.execute(
+      sql`update investments set maturity_instruction = null, rollover_term_years = null where id = ${notes.annHighYield}`,
+    );
+  });
+
   it('answers zeros and no notes for an investor who has not invested yet', async () => {
     const cleo = await signUpBankedInvestor(testApp, 'cleo@example.com');
     const body = (await get(cleo.cookie, '/api/portal/overview')).json<OverviewResponse>();

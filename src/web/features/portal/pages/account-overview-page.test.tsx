@@ -100,3 +100,42 @@ describe('money owed to the investor (PRODUCT.md 36)', () => {
     expect(screen.queryByText(/is owed to you/)).toBeNull();
   });
 });
+
+describe('each High-Yield note says what happens at maturity (issue 24 item 16)', () => {
+  const highYield = {
+    investment_type: 'high_yield' as const,
+    principal_amount: '9440.00',
+    interest_rate_annual: '0.09',
+    term_years: 2,
+    start_date: '2026-11-22',
+    maturity_date: '2028-11-22',
+    status: 'active' as const,
+    value: '9440.00',
+    reinvests_interest: null,
+    reinvestment_changes_from: null,
+  };
+
+  it('shows a pay-out and a rollover with its term on the overview', async () => {
+    await renderOverviewFor(false, {
+      ...overview,
+      notes: [
+        {
+          ...highYield,
+          id: 'cfb73a43-54fc-4a59-abce-95e7f691fa2c',
+          maturity_instruction: { kind: 'roll_over', term_years: 3 },
+        },
+        {
+          ...highYield,
+          id: '3a03b944-e36e-4408-9127-73d7c6274a29',
+          maturity_instruction: { kind: 'pay_out' },
+        },
+      ],
+      note_count: 2,
+    });
+    const lines = (await screen.findAllByTestId('maturity-instruction')).map((line) => line.textContent);
+    expect(lines).toEqual([
+      'At maturity: rolls over into a new 3-year note',
+      'At maturity: paid out to your bank account',
+    ]);
+  });
+});
