@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { maturityInstruction } from '../investments/maturity-instruction';
 import { investmentStatuses } from '../ledger/ledger-model';
+import { purchaseHolds } from './purchase-hold';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
 
@@ -59,6 +60,8 @@ export const overviewResponse = z.object({
   standard_monthly_interest: z
     .object({ period: isoDateString, paid_to_bank: moneyString, reinvested: moneyString })
     .nullable(),
+  /** Why purchases are not possible just now (issue 24 item 15); null when they are. */
+  purchase_hold: z.enum(purchaseHolds).nullable(),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
 

@@ -11,6 +11,7 @@ import {
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { Executor } from '../../db/client';
 import { instructionOf } from '../../../shared/investments/maturity-instruction-rules';
+import { purchaseHoldOf } from '../../../shared/portal/purchase-hold';
 import { trimRate } from '../products/product-mapper';
 import {
   type ReinvestmentChoice,
@@ -21,6 +22,7 @@ import {
   listRecentNotifications,
   type OverviewReinvestmentChoiceRow,
   readAccountOverview,
+  readPurchaseHoldFacts,
 } from './portal-repository';
 
 /** The spec's message when there is no investor record behind the session. */
@@ -34,6 +36,7 @@ export async function getOverview(
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
   const { profile, balance, notes, owedToInvestor, standardMonth } = overview;
+  const holdFacts = await readPurchaseHoldFacts(db, investorId);
   return {
     first_name: profile.first_name,
     balance: {
@@ -62,6 +65,12 @@ export async function getOverview(
       paid_to_bank: toMoneyString(standardMonth.paid),
       reinvested: toMoneyString(standardMonth.reinvested),
     },
+    purchase_hold: purchaseHoldOf({
+      hasWatchlistHit: holdFacts.has_watchlist_hit,
+      bankAccountStatus: holdFacts.bank_account_status,
+      identityStatus: holdFacts.identity_status,
+      hasFailedAttempt: holdFacts.latest_attempt_status === 'rejected',
+    }),
   };
 }
 

@@ -261,3 +261,31 @@ export async function markNotificationsRead(db: Executor, investorId: string, no
     update investor_notifications set read_at = ${now}::timestamptz
     where investor_id = ${investorId}::uuid and read_at is null`);
 }
+
+export interface PurchaseHoldFactsRow {
+  has_watchlist_hit: boolean;
+  identity_status: 'approved' | 'review' | 'rejected' | null;
+  latest_attempt_status: string | null;
+  bank_account_status: 'verified' | 'micro_deposits_pending' | 'pending' | null;
+}
+
+/** What decides whether the investor can buy now: screening, identity check and bank accounts (one row). */
+export async function readPurchaseHoldFacts(db: Executor, investorId: string): Promise<PurchaseHoldFactsRow> {
+  const [row] = await executeNamed<PurchaseHoldFactsRow>(
+    db,
+    'portal_purchase_hold_facts',
+    sql`
+    select
+      exists (select 1 from identity_verifications v
+              where v.investor_id = ${investorId}::uuid and v.watchlist_status = 'hit') as has_watchlist_hit,
+      (select t.kyc_status from tax_records t where t.investor_id = ${investorId}::uuid) as identity_status,
+      (select v.status from identity_verifications v where v.investor_id = ${investorId}::uuid
+        order by v.created_at desc, v.id desc limit 1) as latest_attempt_status,
+      (select b.verification_status from bank_accounts b
+        where b.investor_id = ${investorId}::uuid and b.deleted_at is null
+          and b.verification_status in ('verified', 'micro_deposits_pending', 'pending')
+        order by case b.verification_status when 'verified' then 0 when 'micro_deposits_pending' then 1 else 2 end
+        limit 1) as bank_account_status`,
+  );
+  return row!;
+}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionInvestor } from '../../../../shared/auth/contracts';
@@ -43,6 +43,7 @@ const overview: OverviewResponse = {
   referral: { code: 'ADA2026', path: '/signup?ref=ADA2026', signups: 0 },
   owed_to_you: '0.00',
   standard_monthly_interest: null,
+  purchase_hold: null,
 };
 
 async function renderOverviewFor(isReturningVisitor: boolean, shown: OverviewResponse = overview) {
@@ -137,5 +138,37 @@ describe('each High-Yield note says what happens at maturity (issue 24 item 16)'
       'At maturity: rolls over into a new 3-year note',
       'At maturity: paid out to your bank account',
     ]);
+  });
+});
+
+describe('one clear message while purchases are not possible (issue 24 item 15)', () => {
+  it('greets an investor whose name is not known without calling them "Investor"', async () => {
+    expect((await renderOverviewFor(false, { ...overview, first_name: null })).textContent).toBe('Welcome');
+    cleanup();
+    expect((await renderOverviewFor(true, { ...overview, first_name: null })).textContent).toBe(
+      'Welcome back',
+    );
+  });
+
+  it('shows a failed identity check with what to do next', async () => {
+    await renderOverviewFor(false, { ...overview, first_name: null, purchase_hold: 'identity_failed' });
+    const banner = screen.getByTestId('purchase-hold');
+    expect(banner.textContent).toContain('We could not verify your identity.');
+    expect(within(banner).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/link-bank?return=%2Faccount-overview',
+    );
+  });
+
+  it('shows a watchlist review as paused purchases, with nothing to do and nothing verified in green', async () => {
+    await renderOverviewFor(false, { ...overview, purchase_hold: 'watchlist_review' });
+    const banner = screen.getByTestId('purchase-hold');
+    expect(banner.textContent).toContain('Purchases are paused.');
+    expect(within(banner).queryByRole('link')).toBeNull();
+    expect(document.querySelector('.alert-success')).toBeNull();
+  });
+
+  it('shows no banner when the investor can buy', async () => {
+    await renderOverviewFor(false);
+    expect(screen.queryByTestId('purchase-hold')).toBeNull();
   });
 });
