@@ -50,7 +50,11 @@ export interface PurchaseHoldMessage {
 const linkBank = '/link-bank?return=%2Faccount-overview';
 
 export const purchaseHoldMessages: Record<PurchaseHold, PurchaseHoldMessage> = {
-  watchlist_review: { title: 'Purchases are paused.', body: watchlistMessages.purchasesPaused, action: null },
+  watchlist_review: {
+    title: 'A routine review is in progress.',
+    body: watchlistMessages.purchasesPaused,
+    action: null,
+  },
   identity_needed: {
     title: 'Link your bank account to start investing.',
     body: 'We verify your identity and connect the bank account your investments are paid from and to. It takes a few minutes.',

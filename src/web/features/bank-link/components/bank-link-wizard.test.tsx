@@ -29,6 +29,8 @@ function serve(identity: IdentityStatusResponse) {
     vi.fn(async (url: string) => {
       requested.push(url);
       if (url === '/api/banking/identity') return json(identity);
+      if (url === '/api/banking/identity/recheck')
+        return json({ ok: true, error: null, field_errors: null, identity: approved });
       if (url === '/api/session')
         return json({ authenticated: false, pending_second_factor: false, phone_mask: null, investor: null });
       return json({ error: { code: 'unavailable', message: 'Not served here' } }, 503);
@@ -64,9 +66,9 @@ describe('the identity step says one thing per state (issue 24 item 15)', () => 
   });
 
   it('reads the session again once the identity is verified, so the header says VERIFIED without a reload', async () => {
-    serve(approved);
+    serve({ ...approved, status: 'review', can_recheck: true });
     renderWizard();
-    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(requested).toContain('/api/session'));
   });
 });

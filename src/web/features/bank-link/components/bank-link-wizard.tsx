@@ -58,7 +58,16 @@ function StepIndicator({ current }: { current: Step['name'] }) {
   );
 }
 
-function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
+function IdentityStep({
+  onDone,
+  onCancel,
+  onIdentityVerified,
+}: {
+  onDone(): void;
+  onCancel(): void;
+  /** The check approved the identity just now (a watchlist hold stays on this step). */
+  onIdentityVerified(): void;
+}) {
   const [status, setStatus] = useState<
     | { name: 'loading' }
     | { name: 'error'; message: string }
@@ -88,8 +97,11 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
   if (status.name === 'loading') return <LoadingState />;
   if (status.name === 'error') return <ErrorState title="Something went wrong" message={status.message} />;
   // A verified identity with a watchlist hit stops on its screen: purchases will be paused.
-  const onVerified = (verified: IdentityStatusResponse) =>
-    isWatchlistHold(verified.watchlist) ? setStatus({ name: 'ready', identity: verified }) : onDone();
+  const onVerified = (verified: IdentityStatusResponse) => {
+    onIdentityVerified();
+    if (isWatchlistHold(verified.watchlist)) setStatus({ name: 'ready', identity: verified });
+    else onDone();
+  };
   if (status.name === 'form' || (status.name === 'ready' && status.identity.status === 'not_started')) {
     return (
       <Suspense fallback={<LoadingState />}>
@@ -113,7 +125,10 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
       <IdentityPending
         identity={identity}
         onChecked={(next) => setStatus({ name: 'ready', identity: next })}
-        onApproved={onDone}
+        onApproved={() => {
+          onIdentityVerified();
+          onDone();
+        }}
         onCancel={onCancel}
         changeInSettings={changeInSettings}
       />
@@ -124,7 +139,7 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
   return (
     <div>
       {isOnHold ? (
-        <Alert tone="warning" title="Purchases are paused.">
+        <Alert tone="warning" title="A routine review is in progress.">
           {watchlistMessages.purchasesPaused}
         </Alert>
       ) : (
@@ -313,11 +328,9 @@ export function BankLinkWizard({ onCancel, onDone, onStepChange, requestStepUp }
       <StepIndicator current={step.name} />
       {step.name === 'identity' ? (
         <IdentityStep
-          onDone={() => {
-            refreshMemberState();
-            setStep({ name: 'bank' });
-          }}
+          onDone={() => setStep({ name: 'bank' })}
           onCancel={onCancel}
+          onIdentityVerified={refreshMemberState}
         />
       ) : step.name === 'bank' ? (
         <Suspense fallback={<LoadingState />}>

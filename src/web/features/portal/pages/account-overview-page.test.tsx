@@ -162,7 +162,9 @@ describe('one clear message while purchases are not possible (issue 24 item 15)'
   it('shows a watchlist review as paused purchases, with nothing to do and nothing verified in green', async () => {
     await renderOverviewFor(false, { ...overview, purchase_hold: 'watchlist_review' });
     const banner = screen.getByTestId('purchase-hold');
-    expect(banner.textContent).toContain('Purchases are paused.');
+    expect(banner.textContent).toContain(
+      'Purchases are paused while we complete a routine compliance review',
+    );
     expect(within(banner).queryByRole('link')).toBeNull();
     expect(document.querySelector('.alert-success')).toBeNull();
   });

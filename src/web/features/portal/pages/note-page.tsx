@@ -193,7 +193,10 @@ function ExactFigures({ note }: { note: NoteDetailResponse }) {
         <ExactTable caption="Exact figures of the interest postings" rows={note.postings} />
       ) : null}
       {note.projected_postings.length > 0 ? (
-        <ExactTable caption="Exact figures of the postings to come" rows={note.projected_postings} />
+        <>
+          <h3 className="math-subheading">Still to come</h3>
+          <ExactTable caption="Exact figures of the postings to come" rows={note.projected_postings} />
+        </>
       ) : null}
     </details>
   );
