@@ -22,7 +22,6 @@ import {
   listRecentNotifications,
   type OverviewReinvestmentChoiceRow,
   readAccountOverview,
-  readPurchaseHoldFacts,
 } from './portal-repository';
 
 /** The spec's message when there is no investor record behind the session. */
@@ -35,8 +34,7 @@ export async function getOverview(
 ): Promise<OverviewResponse> {
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
-  const { profile, balance, notes, owedToInvestor, standardMonth } = overview;
-  const holdFacts = await readPurchaseHoldFacts(db, investorId);
+  const { profile, holdFacts, balance, notes, owedToInvestor, standardMonth } = overview;
   return {
     first_name: profile.first_name,
     balance: {
