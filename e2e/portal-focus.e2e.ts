@@ -79,4 +79,17 @@ describe('the bell panel', () => {
       'Recent notifications',
     );
   });
+
+  it('opens inside the screen on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/account-overview');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.getByRole('region', { name: 'Recent notifications' });
+    await panel.locator('.bell-item').first().waitFor();
+    const box = await panel.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+  });
 });
