@@ -26,6 +26,14 @@ afterAll(async () => {
 describe('a new investor buying without a bank account', () => {
   it('is offered to link one from the funding field and can choose it after the sandbox', async () => {
     const { page } = tracked;
+    // Until a bank account is verified the overview says why purchases are not possible (issue 24 item 15).
+    await page.goto('/account-overview');
+    const hold = page.getByTestId('purchase-hold');
+    await hold.getByText('Link your bank account to start investing.').waitFor();
+    await hold.getByRole('link', { name: 'Link a bank account' }).waitFor();
+    const memberStatus = page.locator('.portal-header .profile-meta');
+    await expect(memberStatus.textContent()).resolves.toMatch(/^NOT YET VERIFIED/);
+
     await page.goto('/buy-investments');
     await page
       .getByRole('article', { name: 'Standard income plan' })
@@ -52,6 +60,8 @@ describe('a new investor buying without a bank account', () => {
     await wizard.getByRole('button', { name: 'Verify identity' }).click();
 
     await page.getByRole('heading', { name: 'Connect your bank' }).waitFor();
+    // The header reads the new state at once, not after a reload.
+    await page.locator('.portal-header .profile-meta', { hasText: /^VERIFIED \|/ }).waitFor();
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Connect bank account' }).click();
     const popup = await popupOpened;
@@ -74,6 +84,11 @@ describe('a new investor buying without a bank account', () => {
     await expect(purchase.textContent()).resolves.toMatch(
       /ACH debit of \$7,500\.00 from my account ending \d{4}/,
     );
+    await purchase.getByRole('button', { name: 'Close and start over' }).click();
+    await page.getByRole('link', { name: 'Account Overview' }).click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('.balance-card').waitFor();
+    expect(await page.getByTestId('purchase-hold').count()).toBe(0);
     expect(tracked.errors).toEqual([]);
   });
 });

@@ -74,7 +74,10 @@ describe('maturity instructions', () => {
     expect(await rollover.isChecked()).toBe(true);
     expect(await instruction.getByLabel('New term').inputValue()).toBe('3');
     await page.getByRole('heading', { name: 'Show the math' }).waitFor();
-    expect(await page.locator('.math-table').first().innerText()).toMatch(/carried fraction/i);
+    // Cents in the tables; the ten-place figures and the rounding carried behind "Exact figures".
+    expect(await page.locator('.math-table').first().innerText()).not.toMatch(/\.\d{10}/);
+    await page.getByText('Exact figures', { exact: true }).click();
+    expect(await page.locator('.exact-figures .math-table').first().innerText()).toMatch(/rounding/i);
     await shoot(page, 'note-page-high-yield');
 
     await instruction.getByRole('radio', { name: /Pay out to my bank account/ }).check();

@@ -82,7 +82,7 @@ describe('interest reinvestment', () => {
     expect(await page.getByTestId('reinvestment-status').innerText()).toMatch(/^Reinvests interest/);
     const math = await page.locator('.math-table').first().innerText();
     expect(math).toContain('WENT TO');
-    expect(math).toMatch(/\tNote(\n|$)/);
+    expect(math).toMatch(/\tAdded to your note(\n|$)/);
     await shoot(page, 'note-page-reinvesting');
   });
 

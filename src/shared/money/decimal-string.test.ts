@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { formatThousands, formatUsd, formatUsdWhole } from '../format/money-format';
 import { cumulativeInterestCents, rateToMillionths } from '../ledger/interest';
 import { percentToRateFraction, ratePercent, termLabel, totalReturnPercent } from '../products/plans';
-import { addMoney, centsToMoney, compareMoney, parseMoneyToCents, toMoneyString } from './decimal-string';
+import {
+  addMoney,
+  centsToMoney,
+  compareMoney,
+  parseMoneyToCents,
+  roundDecimalToCents,
+  toMoneyString,
+} from './decimal-string';
 
 describe('money strings', () => {
   it('parses and prints exact cents', () => {
@@ -63,5 +70,16 @@ describe('interest rounding', () => {
     expect(cumulativeInterestCents(500_000n, rateToMillionths('0.09'), 365)).toBe(45000n);
     expect(cumulativeInterestCents(365n, rateToMillionths('0.5'), 1)).toBe(1n); // exactly half a cent rounds up
     expect(cumulativeInterestCents(365n, rateToMillionths('0.4'), 1)).toBe(0n);
+  });
+});
+
+describe('exact amounts rounded to cents (the note page, issue 24 item 14)', () => {
+  it('rounds ten-place interest half away from zero', () => {
+    expect(roundDecimalToCents('85.4881830136')).toBe(8549n);
+    expect(roundDecimalToCents('0.0049999999')).toBe(0n);
+    expect(roundDecimalToCents('0.0050000000')).toBe(1n);
+    expect(roundDecimalToCents('-0.0028767124')).toBe(0n);
+    expect(roundDecimalToCents('-1.2350000000')).toBe(-124n);
+    expect(roundDecimalToCents('12')).toBe(1200n);
   });
 });

@@ -21,6 +21,17 @@ export function parseMoneyToCents(value: string): bigint | null {
   return negative ? -cents : cents;
 }
 
+/** Any decimal string ("85.4881830136", exact interest) rounded half away from zero to whole cents. */
+export function roundDecimalToCents(value: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!match) throw new Error(`Not a decimal amount: ${value}`);
+  const [, sign, whole = '0', fraction = ''] = match;
+  const padded = fraction.padEnd(3, '0');
+  const truncated = BigInt(whole) * 100n + BigInt(padded.slice(0, 2));
+  const cents = padded.charAt(2) >= '5' ? truncated + 1n : truncated;
+  return sign === '-' ? -cents : cents;
+}
+
 export function centsToMoney(cents: bigint): string {
   const negative = cents < 0n;
   const absolute = negative ? -cents : cents;

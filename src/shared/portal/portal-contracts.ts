@@ -1,6 +1,8 @@
 /** Contracts of the account overview: balance, notes, referral, balance history and the bell. */
 import { z } from 'zod';
+import { maturityInstruction } from '../investments/maturity-instruction';
 import { investmentStatuses } from '../ledger/ledger-model';
+import { purchaseHolds } from './purchase-hold';
 import { isoDateString, moneyString } from '../products/contracts';
 import { investmentTypes } from '../products/plans';
 
@@ -29,6 +31,8 @@ export const noteSummary = z.object({
   reinvests_interest: z.boolean().nullable(),
   /** Standard: the first month a switch not yet in force governs. */
   reinvestment_changes_from: isoDateString.nullable(),
+  /** High-Yield (decision 1700): what happens at maturity; null for Standard and for notes without one. */
+  maturity_instruction: maturityInstruction.nullable(),
 });
 export type NoteSummary = z.infer<typeof noteSummary>;
 
@@ -56,6 +60,8 @@ export const overviewResponse = z.object({
   standard_monthly_interest: z
     .object({ period: isoDateString, paid_to_bank: moneyString, reinvested: moneyString })
     .nullable(),
+  /** Why purchases are not possible just now (issue 24 item 15); null when they are. */
+  purchase_hold: z.enum(purchaseHolds).nullable(),
 });
 export type OverviewResponse = z.infer<typeof overviewResponse>;
 

@@ -10,6 +10,8 @@ import {
 } from '../../../shared/portal/portal-contracts';
 import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { Executor } from '../../db/client';
+import { instructionOf } from '../../../shared/investments/maturity-instruction-rules';
+import { purchaseHoldOf } from '../../../shared/portal/purchase-hold';
 import { trimRate } from '../products/product-mapper';
 import {
   type ReinvestmentChoice,
@@ -32,7 +34,7 @@ export async function getOverview(
 ): Promise<OverviewResponse> {
   const overview = await readAccountOverview(db, investorId, OVERVIEW_NOTE_LIMIT);
   if (!overview) throw new AppError('not_found', { message: noInvestorMessage });
-  const { profile, balance, notes, owedToInvestor, standardMonth } = overview;
+  const { profile, holdFacts, balance, notes, owedToInvestor, standardMonth } = overview;
   return {
     first_name: profile.first_name,
     balance: {
@@ -41,8 +43,9 @@ export async function getOverview(
       standard_total: toMoneyString(balance.standard_total),
       accruing_interest: toMoneyString(balance.accruing_interest),
     },
-    notes: notes.map(({ reinvestment_choices, ...note }) => ({
+    notes: notes.map(({ reinvestment_choices, maturity_instruction, rollover_term_years, ...note }) => ({
       ...note,
+      maturity_instruction: instructionOf(maturity_instruction, rollover_term_years),
       principal_amount: toMoneyString(note.principal_amount),
       interest_rate_annual: trimRate(note.interest_rate_annual),
       value: toMoneyString(note.value),
@@ -60,6 +63,12 @@ export async function getOverview(
       paid_to_bank: toMoneyString(standardMonth.paid),
       reinvested: toMoneyString(standardMonth.reinvested),
     },
+    purchase_hold: purchaseHoldOf({
+      hasWatchlistHit: holdFacts.has_watchlist_hit,
+      bankAccountStatus: holdFacts.bank_account_status,
+      identityStatus: holdFacts.identity_status,
+      hasFailedAttempt: holdFacts.latest_attempt_status === 'rejected',
+    }),
   };
 }
 

@@ -15,7 +15,8 @@ const balanceStatusList = sql.raw(balanceStatuses.map((status) => `'${status}'`)
 export function noteValuesOf(investorId: string): SQL {
   return sql`
     select i.id, i.investment_type, i.principal_amount, i.interest_rate_annual, i.term_years, i.start_date,
-           i.maturity_date, i.status, i.interest_accrued, coalesce(v.value, 0) as value
+           i.maturity_date, i.status, i.interest_accrued, i.maturity_instruction, i.rollover_term_years,
+           coalesce(v.value, 0) as value
     from investments i
     left join (
       select t.investment_id, sum(t.value_effect) as value
@@ -44,6 +45,8 @@ export interface NoteSummaryRow {
   maturity_date: string;
   status: 'active' | 'matured' | 'withdrawn' | 'cancelled';
   value: string;
+  maturity_instruction: string | null;
+  rollover_term_years: number | null;
 }
 
 export interface InvestorProfileRow {
@@ -65,8 +68,17 @@ export interface StandardMonthRow {
   reinvested: string;
 }
 
+/** What decides whether the investor can buy now: screening, identity check and bank accounts. */
+export interface PurchaseHoldFactsRow {
+  has_watchlist_hit: boolean;
+  identity_status: 'approved' | 'review' | 'rejected' | null;
+  latest_attempt_status: string | null;
+  bank_account_status: 'verified' | 'micro_deposits_pending' | 'pending' | null;
+}
+
 export interface AccountOverviewRows {
   profile: InvestorProfileRow;
+  holdFacts: PurchaseHoldFactsRow;
   balance: BalanceRow;
   /** Each note with its reinvestment choices in the order made (null for a High-Yield note). */
   notes: (NoteSummaryRow & { reinvestment_choices: OverviewReinvestmentChoiceRow[] | null })[];
@@ -84,21 +96,23 @@ const noBalance: BalanceRow = {
   note_count: 0,
 };
 
-type OverviewRow = InvestorProfileRow & {
-  owed_to_investor: string;
-  standard_period: string | null;
-  standard_paid: string;
-  standard_reinvested: string;
-  reinvestment_choices: OverviewReinvestmentChoiceRow[] | null;
-} & Partial<NoteSummaryRow & BalanceRow>;
+type OverviewRow = InvestorProfileRow &
+  PurchaseHoldFactsRow & {
+    owed_to_investor: string;
+    standard_period: string | null;
+    standard_paid: string;
+    standard_reinvested: string;
+    reinvestment_choices: OverviewReinvestmentChoiceRow[] | null;
+  } & Partial<NoteSummaryRow & BalanceRow>;
 
 /**
  * The overview in one statement: the investor's profile, the spec's get_account_balance
  * (totals over active and matured notes, as window sums taken before the limit), the
- * newest of those notes with their reinvestment choices, the open amounts owed to the investor
- * and the Standard interest of the last posted month. The referral count, the amount owed and
- * the Standard month are read once (materialised CTEs), not once per note row (decisions 1411,
- * 1415). Null when there is no such investor.
+ * newest of those notes with their reinvestment choices, the open amounts owed to the investor,
+ * the Standard interest of the last posted month and what decides whether purchases are possible
+ * (decision 1840). The referral count, the amount owed, the purchase facts and the Standard month
+ * are read once (materialised CTEs), not once per note row (decisions 1411, 1415). Null when there
+ * is no such investor.
  */
 export async function readAccountOverview(
   db: Executor,
@@ -117,6 +131,7 @@ export async function readAccountOverview(
              n.interest_rate_annual::text as interest_rate_annual, n.term_years,
              to_char(n.start_date, 'YYYY-MM-DD') as start_date,
              to_char(n.maturity_date, 'YYYY-MM-DD') as maturity_date, n.status, n.value::text as value,
+             n.maturity_instruction, n.rollover_term_years,
              (sum(n.value) over ())::text as total_balance,
              (coalesce(sum(n.value) filter (where n.investment_type = 'high_yield') over (), 0))::text
                as high_yield_total,
@@ -133,7 +148,17 @@ export async function readAccountOverview(
              (select count(*)::int from referrals r where r.referrer_investor_id = v.id) as referral_count,
              (select coalesce(sum(o.amount), 0)::text from amounts_owed o
                where o.investor_id = v.id and o.direction = 'owed_to_investor' and o.status = 'open')
-               as owed_to_investor
+               as owed_to_investor,
+             exists (select 1 from identity_verifications iv
+                     where iv.investor_id = v.id and iv.watchlist_status = 'hit') as has_watchlist_hit,
+             (select t.kyc_status from tax_records t where t.investor_id = v.id) as identity_status,
+             (select iv.status from identity_verifications iv where iv.investor_id = v.id
+               order by iv.created_at desc, iv.id desc limit 1) as latest_attempt_status,
+             (select b.verification_status from bank_accounts b
+               where b.investor_id = v.id and b.deleted_at is null
+                 and b.verification_status in ('verified', 'micro_deposits_pending', 'pending')
+               order by case b.verification_status when 'verified' then 0 when 'micro_deposits_pending' then 1 else 2 end
+               limit 1) as bank_account_status
       from investors v
       where v.id = ${investorId}::uuid
     ),
@@ -173,11 +198,17 @@ export async function readAccountOverview(
     referral_code: first.referral_code,
     referral_count: first.referral_count,
   };
+  const holdFacts: PurchaseHoldFactsRow = {
+    has_watchlist_hit: first.has_watchlist_hit,
+    identity_status: first.identity_status,
+    latest_attempt_status: first.latest_attempt_status,
+    bank_account_status: first.bank_account_status,
+  };
   const owedToInvestor = first.owed_to_investor;
   const standardMonth = first.standard_period
     ? { period: first.standard_period, paid: first.standard_paid, reinvested: first.standard_reinvested }
     : null;
-  if (!first.id) return { profile, balance: noBalance, notes: [], owedToInvestor, standardMonth };
+  if (!first.id) return { profile, holdFacts, balance: noBalance, notes: [], owedToInvestor, standardMonth };
   const balance: BalanceRow = {
     total_balance: first.total_balance ?? '0',
     high_yield_total: first.high_yield_total ?? '0',
@@ -195,9 +226,11 @@ export async function readAccountOverview(
     maturity_date: row.maturity_date!,
     status: row.status!,
     value: row.value!,
+    maturity_instruction: row.maturity_instruction ?? null,
+    rollover_term_years: row.rollover_term_years ?? null,
     reinvestment_choices: row.investment_type === 'standard' ? (row.reinvestment_choices ?? []) : null,
   }));
-  return { profile, balance, notes, owedToInvestor, standardMonth };
+  return { profile, holdFacts, balance, notes, owedToInvestor, standardMonth };
 }
 
 /** The balance after each day it changed, oldest first: the running sum of every entry's effect. */

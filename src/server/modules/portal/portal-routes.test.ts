@@ -6,9 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
-import { investorNotifications, referrals, taxRecords } from '../../db/schema';
+import { identityVerifications, investorNotifications, referrals, taxRecords } from '../../db/schema';
+import { signUpInvestor } from '../../test-support/investor-auth';
 import { buyNote, type TestEngine } from '../../test-support/money-fixtures';
 import {
+  addBankAccount,
   type BankedInvestor,
   portalEngine,
   runMonthStarts,
@@ -115,6 +117,52 @@ describe('account overview', () => {
     expect(body.referral.path).toMatch(/^\/signup\?ref=/);
     expect(body.referral.signups).toBe(0);
     expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
+  });
+
+  it('says what each High-Yield note does at maturity, as the note page does (issue 24 item 16)', async () => {
+    await testApp.context.db.execute(
+      sql`update investments set maturity_instruction = 'roll_over', rollover_term_years = 2 where id = ${notes.annHighYield}`,
+    );
+    const body = (await get(ann.cookie, '/api/portal/overview')).json<OverviewResponse>();
+    const instructionOf = (id: string) => body.notes.find((note) => note.id === id)?.maturity_instruction;
+    expect(instructionOf(notes.annHighYield!)).toEqual({ kind: 'roll_over', term_years: 2 });
+    expect(instructionOf(notes.annStandard!)).toBeNull();
+    const note = (await get(ann.cookie, `/api/portal/notes/${notes.annHighYield}`)).json<{
+      maturity_instruction: unknown;
+    }>();
+    expect(note.maturity_instruction).toEqual({ kind: 'roll_over', term_years: 2 });
+    await testApp.context.db.execute(
+      sql`update investments set maturity_instruction = null, rollover_term_years = null where id = ${notes.annHighYield}`,
+    );
+  });
+
+  it('says why purchases are not possible, one reason at a time (issue 24 item 15)', async () => {
+    const holdOf = async (cookie: string) =>
+      (await get(cookie, '/api/portal/overview')).json<OverviewResponse>().purchase_hold;
+    expect(await holdOf(ann.cookie)).toBeNull();
+    const dora = await signUpInvestor(testApp, { email: 'dora@example.com' });
+    expect(await holdOf(dora.cookie)).toBe('identity_needed');
+    const attempt = (status: string, watchlistStatus: string) =>
+      testApp.context.db.insert(identityVerifications).values({
+        investorId: dora.investorId,
+        provider: 'sandbox',
+        reference: `attempt-${status}-${watchlistStatus}`,
+        status,
+        providerStatus: status,
+        watchlistStatus,
+      });
+    await attempt('rejected', 'not_screened');
+    expect(await holdOf(dora.cookie)).toBe('identity_failed');
+    await addBankAccount(testApp.context.db, dora.investorId, { verified: false });
+    expect(await holdOf(dora.cookie)).toBe('identity_failed');
+    await addBankAccount(testApp.context.db, dora.investorId, {
+      verified: true,
+      primary: false,
+      lastFour: '1111',
+    });
+    expect(await holdOf(dora.cookie)).toBeNull();
+    await attempt('approved', 'hit');
+    expect(await holdOf(dora.cookie)).toBe('watchlist_review');
   });
 
   it('answers zeros and no notes for an investor who has not invested yet', async () => {

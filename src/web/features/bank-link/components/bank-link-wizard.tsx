@@ -3,6 +3,7 @@
  * provider, then success, which closes after 2 s. Used from /settings (in a modal), from
  * /link-bank (the page /get-started and the purchase flow send investors to).
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import type { BankAccountView, IdentityStatusResponse } from '../../../../shared/banking/contracts';
 import { maskedAccount } from '../../../../shared/banking/bank-account-format';
@@ -12,6 +13,7 @@ import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-informat
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Alert, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { appConfig } from '../../../lib/app-config';
+import { refreshSession } from '../../../lib/session';
 import { fetchIdentityStatus, recheckIdentity } from '../api/bank-link-api';
 import '../bank-link.css';
 import { bankLinkStepTitle } from './bank-link-steps';
@@ -56,7 +58,16 @@ function StepIndicator({ current }: { current: Step['name'] }) {
   );
 }
 
-function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }) {
+function IdentityStep({
+  onDone,
+  onCancel,
+  onIdentityVerified,
+}: {
+  onDone(): void;
+  onCancel(): void;
+  /** The check approved the identity just now (a watchlist hold stays on this step). */
+  onIdentityVerified(): void;
+}) {
   const [status, setStatus] = useState<
     | { name: 'loading' }
     | { name: 'error'; message: string }
@@ -86,8 +97,11 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
   if (status.name === 'loading') return <LoadingState />;
   if (status.name === 'error') return <ErrorState title="Something went wrong" message={status.message} />;
   // A verified identity with a watchlist hit stops on its screen: purchases will be paused.
-  const onVerified = (verified: IdentityStatusResponse) =>
-    isWatchlistHold(verified.watchlist) ? setStatus({ name: 'ready', identity: verified }) : onDone();
+  const onVerified = (verified: IdentityStatusResponse) => {
+    onIdentityVerified();
+    if (isWatchlistHold(verified.watchlist)) setStatus({ name: 'ready', identity: verified });
+    else onDone();
+  };
   if (status.name === 'form' || (status.name === 'ready' && status.identity.status === 'not_started')) {
     return (
       <Suspense fallback={<LoadingState />}>
@@ -111,21 +125,33 @@ function IdentityStep({ onDone, onCancel }: { onDone(): void; onCancel(): void }
       <IdentityPending
         identity={identity}
         onChecked={(next) => setStatus({ name: 'ready', identity: next })}
-        onApproved={onDone}
+        onApproved={() => {
+          onIdentityVerified();
+          onDone();
+        }}
         onCancel={onCancel}
         changeInSettings={changeInSettings}
       />
     );
   }
+  // A watchlist hit is one message: the identity was checked, and purchases wait for a review.
+  const isOnHold = isWatchlistHold(identity.watchlist);
   return (
     <div>
-      <Alert tone="success" title="Identity verified.">
-        {identity.legal_name}, SSN ending in {identity.ssn_last_four}.
-      </Alert>
-      {isWatchlistHold(identity.watchlist) ? (
-        <Alert tone="warning" title="Review in progress.">
+      {isOnHold ? (
+        <Alert tone="warning" title="A routine review is in progress.">
           {watchlistMessages.purchasesPaused}
         </Alert>
+      ) : (
+        <Alert tone="success" title="Identity verified.">
+          {identity.legal_name}, SSN ending in {identity.ssn_last_four}.
+        </Alert>
+      )}
+      {isOnHold ? (
+        <p className="muted identity-outcome-checked">
+          Details on file: {identity.legal_name}, SSN ending in {identity.ssn_last_four}. You can link your
+          bank account meanwhile.
+        </p>
       ) : null}
       <div className="wizard-actions">
         {changeInSettings}
@@ -277,6 +303,13 @@ export interface BankLinkWizardProps {
 
 export function BankLinkWizard({ onCancel, onDone, onStepChange, requestStepUp }: BankLinkWizardProps) {
   const [step, setStep] = useState<Step>({ name: 'identity' });
+  const queryClient = useQueryClient();
+  // The header's VERIFIED, the route table and the overview's purchase banner read the member's
+  // state: read it again as each step finishes, not at the next reload.
+  const refreshMemberState = () => {
+    void refreshSession();
+    void queryClient.invalidateQueries();
+  };
   const onDoneRef = useRef(onDone);
   onDoneRef.current = onDone;
 
@@ -294,11 +327,18 @@ export function BankLinkWizard({ onCancel, onDone, onStepChange, requestStepUp }
     <div className="bank-link-wizard">
       <StepIndicator current={step.name} />
       {step.name === 'identity' ? (
-        <IdentityStep onDone={() => setStep({ name: 'bank' })} onCancel={onCancel} />
+        <IdentityStep
+          onDone={() => setStep({ name: 'bank' })}
+          onCancel={onCancel}
+          onIdentityVerified={refreshMemberState}
+        />
       ) : step.name === 'bank' ? (
         <Suspense fallback={<LoadingState />}>
           <BankConnectStep
-            onLinked={(account) => setStep({ name: 'success', account })}
+            onLinked={(account) => {
+              refreshMemberState();
+              setStep({ name: 'success', account });
+            }}
             onBack={() => setStep({ name: 'identity' })}
             requestStepUp={requestStepUp}
           />

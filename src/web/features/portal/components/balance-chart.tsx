@@ -56,6 +56,9 @@ export function BalanceChart({ points }: { points: BalancePoint[] }) {
       const point = points[index]!;
       line += ` H ${xOf(point.date)} V ${yOf(point.balance)}`;
     }
+    // Day one has a single point, and a path of one move draws nothing: hold its level across.
+    const isSingleDay = first.date === last.date;
+    if (isSingleDay) line += ` H ${width - PADDING.right}`;
     const baseline = PADDING.top + plotHeight;
     const area = `${line} V ${baseline} H ${xOf(first.date)} Z`;
     const ticks = [0, 0.5, 1].map((share) => ({
@@ -68,7 +71,7 @@ export function BalanceChart({ points }: { points: BalancePoint[] }) {
     const dateLabels = labelled.filter(
       (point, index, all) => all.findIndex((other) => other.date === point.date) === index,
     );
-    return { xOf, yOf, line, area, ticks, dateLabels, baseline };
+    return { xOf, yOf, line, area, ticks, dateLabels, baseline, isSingleDay };
   }, [points, width]);
 
   if (!geometry) return null;
@@ -156,6 +159,24 @@ export function BalanceChart({ points }: { points: BalancePoint[] }) {
             {formatShortDate(point.date)}
           </text>
         ))}
+        {geometry.isSingleDay && !active ? (
+          <g>
+            <circle
+              cx={geometry.xOf(last.date)}
+              cy={geometry.yOf(last.balance)}
+              r={5}
+              className="chart-dot"
+            />
+            <text
+              x={width - PADDING.right}
+              y={geometry.yOf(last.balance) - 10}
+              textAnchor="end"
+              className="chart-label chart-value-label"
+            >
+              {formatUsd(last.balance)}
+            </text>
+          </g>
+        ) : null}
         {active ? (
           <g>
             <line

@@ -4,8 +4,22 @@ import { ButtonLink } from '../../../components/ui/button';
 import { Badge } from '../../../components/ui/feedback';
 import { formatLongDate, formatMonthYear } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
-import type { OverviewResponse } from '../../../../shared/portal/portal-contracts';
+import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
+import type { NoteSummary, OverviewResponse } from '../../../../shared/portal/portal-contracts';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
+
+/** A High-Yield note's maturity instruction in a few words (decision 1700). */
+function atMaturity(instruction: MaturityInstruction): string {
+  return instruction.kind === 'pay_out'
+    ? 'At maturity: paid out to your bank account'
+    : `At maturity: rolls over into a new ${instruction.term_years}-year note`;
+}
+
+function showsInstruction(
+  note: NoteSummary,
+): note is NoteSummary & { maturity_instruction: MaturityInstruction } {
+  return note.status === 'active' && note.maturity_instruction !== null;
+}
 
 export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
   const { balance, notes, note_count: noteCount } = overview;
@@ -58,6 +72,11 @@ export function InvestmentsPanel({ overview }: { overview: OverviewResponse }) {
                   {note.investment_type === 'standard' ? 'lock-up ends' : 'matures'}{' '}
                   {formatLongDate(note.maturity_date)}
                 </p>
+                {showsInstruction(note) ? (
+                  <p className="note-meta" data-testid="maturity-instruction">
+                    {atMaturity(note.maturity_instruction)}
+                  </p>
+                ) : null}
                 {note.reinvestment_changes_from ? (
                   <p className="note-meta">
                     {note.reinvests_interest ? 'Interest paid to your bank' : 'Reinvests interest'} from{' '}

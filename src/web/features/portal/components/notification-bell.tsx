@@ -59,7 +59,8 @@ export function NotificationBell() {
         ) : null}
       </button>
       {isOpen ? (
-        <section id={panelId} className="bell-panel" aria-label="Recent notifications">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable (axe scrollable-region-focusable)
+        <section id={panelId} className="bell-panel" aria-label="Recent notifications" tabIndex={0}>
           <p className="bell-heading">Notifications</p>
           {notifications.isPending ? <p className="bell-empty">Loading...</p> : null}
           {notifications.isError ? (

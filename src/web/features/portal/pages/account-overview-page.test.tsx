@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionInvestor } from '../../../../shared/auth/contracts';
@@ -43,6 +43,7 @@ const overview: OverviewResponse = {
   referral: { code: 'ADA2026', path: '/signup?ref=ADA2026', signups: 0 },
   owed_to_you: '0.00',
   standard_monthly_interest: null,
+  purchase_hold: null,
 };
 
 async function renderOverviewFor(isReturningVisitor: boolean, shown: OverviewResponse = overview) {
@@ -98,5 +99,78 @@ describe('money owed to the investor (PRODUCT.md 36)', () => {
   it('shows nothing when nothing is owed', async () => {
     await renderOverviewFor(false);
     expect(screen.queryByText(/is owed to you/)).toBeNull();
+  });
+});
+
+describe('each High-Yield note says what happens at maturity (issue 24 item 16)', () => {
+  const highYield = {
+    investment_type: 'high_yield' as const,
+    principal_amount: '9440.00',
+    interest_rate_annual: '0.09',
+    term_years: 2,
+    start_date: '2026-11-22',
+    maturity_date: '2028-11-22',
+    status: 'active' as const,
+    value: '9440.00',
+    reinvests_interest: null,
+    reinvestment_changes_from: null,
+  };
+
+  it('shows a pay-out and a rollover with its term on the overview', async () => {
+    await renderOverviewFor(false, {
+      ...overview,
+      notes: [
+        {
+          ...highYield,
+          id: 'cfb73a43-54fc-4a59-abce-95e7f691fa2c',
+          maturity_instruction: { kind: 'roll_over', term_years: 3 },
+        },
+        {
+          ...highYield,
+          id: '3a03b944-e36e-4408-9127-73d7c6274a29',
+          maturity_instruction: { kind: 'pay_out' },
+        },
+      ],
+      note_count: 2,
+    });
+    const lines = (await screen.findAllByTestId('maturity-instruction')).map((line) => line.textContent);
+    expect(lines).toEqual([
+      'At maturity: rolls over into a new 3-year note',
+      'At maturity: paid out to your bank account',
+    ]);
+  });
+});
+
+describe('one clear message while purchases are not possible (issue 24 item 15)', () => {
+  it('greets an investor whose name is not known without calling them "Investor"', async () => {
+    expect((await renderOverviewFor(false, { ...overview, first_name: null })).textContent).toBe('Welcome');
+    cleanup();
+    expect((await renderOverviewFor(true, { ...overview, first_name: null })).textContent).toBe(
+      'Welcome back',
+    );
+  });
+
+  it('shows a failed identity check with what to do next', async () => {
+    await renderOverviewFor(false, { ...overview, first_name: null, purchase_hold: 'identity_failed' });
+    const banner = screen.getByTestId('purchase-hold');
+    expect(banner.textContent).toContain('We could not verify your identity.');
+    expect(within(banner).getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
+      '/link-bank?return=%2Faccount-overview',
+    );
+  });
+
+  it('shows a watchlist review as paused purchases, with nothing to do and nothing verified in green', async () => {
+    await renderOverviewFor(false, { ...overview, purchase_hold: 'watchlist_review' });
+    const banner = screen.getByTestId('purchase-hold');
+    expect(banner.textContent).toContain(
+      'Purchases are paused while we complete a routine compliance review',
+    );
+    expect(within(banner).queryByRole('link')).toBeNull();
+    expect(document.querySelector('.alert-success')).toBeNull();
+  });
+
+  it('shows no banner when the investor can buy', async () => {
+    await renderOverviewFor(false);
+    expect(screen.queryByTestId('purchase-hold')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { Alert, EmptyState, ErrorState, LoadingState } from '../../../components
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { formatUsd } from '../../../../shared/format/money-format';
-import { NAME_FALLBACK } from '../../../../shared/brand';
+import { type PurchaseHold, purchaseHoldMessages } from '../../../../shared/portal/purchase-hold';
 import { fetchBalanceHistory, fetchOverview, portalKeys } from '../api/portal-api';
 import { BalanceChart } from '../components/balance-chart';
 import { DiscoverMore } from '../components/discover-more';
@@ -25,6 +25,26 @@ function BalanceHistory() {
     );
   }
   return <BalanceChart points={history.data.points} />;
+}
+
+/** The one reason purchases are not possible now, and the next step (issue 24 item 15). */
+function PurchaseHoldBanner({ hold }: { hold: PurchaseHold }) {
+  const message = purchaseHoldMessages[hold];
+  return (
+    <div className="purchase-hold" data-testid="purchase-hold">
+      <Alert tone="warning" title={message.title}>
+        {message.body}
+        {message.action ? (
+          <>
+            {' '}
+            <Link to={message.action.to} className="purchase-hold-action">
+              {message.action.label}
+            </Link>
+          </>
+        ) : null}
+      </Alert>
+    </div>
+  );
 }
 
 export function AccountOverviewPage() {
@@ -46,9 +66,12 @@ export function AccountOverviewPage() {
       <header className="page-head">
         <p className="eyebrow">Account overview</p>
         <h1>
-          {isReturningVisitor ? 'Welcome back' : 'Welcome'}, {data.first_name || NAME_FALLBACK}
+          {isReturningVisitor ? 'Welcome back' : 'Welcome'}
+          {/* An unknown name (a failed identity check keeps none) gets a plain greeting, not "Investor". */}
+          {data.first_name?.trim() ? `, ${data.first_name.trim()}` : ''}
         </h1>
       </header>
+      {data.purchase_hold ? <PurchaseHoldBanner hold={data.purchase_hold} /> : null}
       {data.owed_to_you !== '0.00' ? (
         <Alert tone="warning" title={`${formatUsd(data.owed_to_you)} is owed to you.`}>
           Your bank returned a payment we sent you. The money is still yours: update your bank account in{' '}

@@ -13,6 +13,7 @@ import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../../com
 import { formatLongDate, formatMonthYear } from '../../../../shared/format/long-date';
 import type { IsoDate } from '../../../../shared/dates/calendar-date';
 import { formatUsd } from '../../../../shared/format/money-format';
+import { addMoney, centsToMoney, roundDecimalToCents } from '../../../../shared/money/decimal-string';
 import {
   type MaturityInstruction,
   maturityInstructionLabel,
@@ -44,9 +45,56 @@ const statusLabels: Record<NoteDetailResponse['status'], string> = {
   cancelled: 'Cancelled',
 };
 
-/** Ten-place dollars with the sign before the dollar sign ("-$0.0001369864"). */
+/** Ten-place dollars, unsigned ("$0.0001369864"): the exact figures, for the expandable detail. */
 function exactUsd(value: string): string {
-  return value.startsWith('-') ? `-$${value.slice(1)}` : `$${value}`;
+  return `$${value.replace(/^-/, '')}`;
+}
+
+/** An exact amount in cents, as investors read it; a sliver under half a cent is said in words. */
+function centsUsd(exact: string): string {
+  const cents = roundDecimalToCents(exact);
+  if (cents === 0n && /[1-9]/.test(exact)) return 'Less than $0.01';
+  return formatUsd(centsToMoney(cents));
+}
+
+/** The rounding carried by a posting, in words: a rounded-up month is taken from the next one. */
+function carriedInWords(carried: string): string {
+  if (!/[1-9]/.test(carried)) return 'None';
+  return carried.startsWith('-')
+    ? `Rounded up by ${exactUsd(carried)}, taken from the next month`
+    : `${exactUsd(carried)} carried to the next month`;
+}
+
+function destinationOf(row: InterestPostingRow): string {
+  return row.credited ? 'Added to your note' : 'Paid to your bank';
+}
+
+/** How the note earns, in the words that fit it (decision 1740: a reinvesting note compounds). */
+function rateInWords(note: NoteDetailResponse): string {
+  const rate = `${ratePercent(note.interest_rate_annual)}% a year`;
+  if (note.investment_type === 'high_yield') return `${rate}, simple, added to the note monthly`;
+  return note.interest_reinvestment?.reinvests_this_month
+    ? `${rate}, compounding monthly`
+    : `${rate}, simple, paid monthly to your bank`;
+}
+
+/** Where the income went: paid to the bank, added to the note, or both. */
+function incomeInWords(note: NoteDetailResponse): string {
+  if (note.investment_type === 'high_yield') return `${formatUsd(note.income_to_date)} added to the note`;
+  const posted = note.postings.filter((row) => row.posted_amount !== null);
+  const sum = (rows: InterestPostingRow[]) =>
+    addMoney('0.00', ...rows.map((row) => row.posted_amount ?? '0.00'));
+  const added = sum(posted.filter((row) => row.credited));
+  const paid = sum(posted.filter((row) => !row.credited));
+  const parts = [
+    paid !== '0.00' ? `${formatUsd(paid)} paid to your bank` : null,
+    added !== '0.00' ? `${formatUsd(added)} added to your note` : null,
+  ].filter(Boolean);
+  if (parts.length > 0) return parts.join(', ');
+  const nextGoesTo = note.interest_reinvestment?.reinvests_this_month
+    ? 'added to your note'
+    : 'paid to your bank';
+  return `${formatUsd(note.income_to_date)} so far: interest is ${nextGoesTo} after each month ends`;
 }
 
 function PostingTable({
@@ -84,7 +132,6 @@ function PostingTable({
           isNumeric: true,
           cell: (row) => `${ratePercent(row.interest_rate_annual)}%`,
         },
-        { key: 'exact', label: 'Exact accrual', isNumeric: true, cell: (row) => exactUsd(row.exact_accrual) },
         {
           key: 'posted',
           label: isProjection ? 'To be posted' : 'Posted',
@@ -96,14 +143,62 @@ function PostingTable({
                 ? '$0.00 (rounds to nothing)'
                 : formatUsd(row.posted_amount),
         },
-        { key: 'carried', label: 'Carried fraction', isNumeric: true, cell: (row) => exactUsd(row.carried) },
-        {
-          key: 'destination',
-          label: isProjection ? 'Goes to' : 'Went to',
-          cell: (row) => (row.credited ? 'Note' : 'Bank'),
-        },
+        { key: 'destination', label: isProjection ? 'Goes to' : 'Went to', cell: destinationOf },
       ]}
     />
+  );
+}
+
+/** The ten-place figures behind a table's cents: the exact accrual and the rounding carried. */
+function ExactTable({ caption, rows }: { caption: string; rows: InterestPostingRow[] }) {
+  return (
+    <DataTable
+      caption={caption}
+      className="math-table"
+      rows={rows}
+      rowKey={(row) => row.period}
+      columns={[
+        {
+          key: 'period',
+          label: 'Period',
+          isTitle: true,
+          cell: (row) => formatMonthYear(row.period as IsoDate),
+        },
+        { key: 'exact', label: 'Exact accrual', isNumeric: true, cell: (row) => exactUsd(row.exact_accrual) },
+        {
+          key: 'posted',
+          label: 'In cents',
+          isNumeric: true,
+          cell: (row) => formatUsd(row.posted_amount ?? row.amount),
+        },
+        { key: 'carried', label: 'Rounding', cell: (row) => carriedInWords(row.carried) },
+      ]}
+    />
+  );
+}
+
+function ExactFigures({ note }: { note: NoteDetailResponse }) {
+  return (
+    <details className="exact-figures">
+      <summary>Exact figures</summary>
+      <p className="muted">
+        The engine keeps interest to ten decimal places. Each posting is rounded to the cent; what the
+        rounding leaves out is carried to the next month, and a month rounded up takes that much from the next
+        one, so the total posted is always the exact interest to date rounded to the cent.
+      </p>
+      <p>
+        Accruing since the last posting: <strong>{exactUsd(note.interest_accrued)}</strong>
+      </p>
+      {note.postings.length > 0 ? (
+        <ExactTable caption="Exact figures of the interest postings" rows={note.postings} />
+      ) : null}
+      {note.projected_postings.length > 0 ? (
+        <>
+          <h3 className="math-subheading">Still to come</h3>
+          <ExactTable caption="Exact figures of the postings to come" rows={note.projected_postings} />
+        </>
+      ) : null}
+    </details>
   );
 }
 
@@ -264,7 +359,7 @@ export function NotePage() {
           </div>
           <div>
             <dt>Rate</dt>
-            <dd>{ratePercent(note.interest_rate_annual)}% a year, simple, Actual/365</dd>
+            <dd>{rateInWords(note)}</dd>
           </div>
           <div>
             <dt>Started</dt>
@@ -280,20 +375,11 @@ export function NotePage() {
           </div>
           <div>
             <dt>Income to date</dt>
-            <dd>
-              {formatUsd(note.income_to_date)}{' '}
-              <span className="muted">
-                {isHighYield
-                  ? 'credited to the note'
-                  : note.postings.some((row) => row.credited)
-                    ? 'paid to your bank or reinvested'
-                    : 'paid to your bank'}
-              </span>
-            </dd>
+            <dd>{incomeInWords(note)}</dd>
           </div>
           <div>
             <dt>Accruing, not yet posted</dt>
-            <dd>{exactUsd(note.interest_accrued)}</dd>
+            <dd>{centsUsd(note.interest_accrued)}</dd>
           </div>
           {note.projected_value_at_maturity ? (
             <div>
@@ -329,6 +415,7 @@ export function NotePage() {
             />
           </>
         ) : null}
+        <ExactFigures note={note} />
       </section>
     </div>
   );

@@ -3,6 +3,7 @@
  * the plan name and its minimum in thousands; X at any step resets everything.
  */
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../../lib/api-client';
 import { formatThousands } from '../../../../../shared/format/money-format';
@@ -13,7 +14,7 @@ import type { PurchaseOptionsResponse } from '../../../../../shared/purchases/pu
 import { normalisePurchaseAmount, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
 import { buyInvestment, newIdempotencyKey, portalKeys } from '../../api/portal-api';
 import { AgreementStep, purchaseConsentLabel } from './agreement-step';
-import type { usePurchaseFlow } from './purchase-flow';
+import type { PurchaseStep, usePurchaseFlow } from './purchase-flow';
 import { fundingAccountLabel, PurchaseFormStep } from './purchase-form-step';
 import { ResultStep } from './result-step';
 import { ReviewStep } from './review-step';
@@ -27,6 +28,34 @@ export function purchaseErrorMessage(error: unknown): string {
     return error.message;
   }
   return purchaseMessages.unexpected;
+}
+
+const purchaseSteps = ['form', 'agreement', 'review', 'result'] as const satisfies readonly PurchaseStep[];
+const stepLabels: Record<PurchaseStep, string> = {
+  form: 'Details',
+  agreement: 'Agreement',
+  review: 'Review',
+  result: 'Confirmation',
+};
+
+/**
+ * Names the step for screen readers and takes focus when the step changes: the button that
+ * moved on (NEXT, BACK, BUY) is gone with its step, and focus would fall to the page body.
+ * On opening, the dialog's own focus (its first field) stands.
+ */
+function StepHeading({ step }: { step: PurchaseStep }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    headingRef.current?.focus();
+  }, [step]);
+  return (
+    <h3 ref={headingRef} tabIndex={-1} className="visually-hidden purchase-step-heading">
+      Step {purchaseSteps.indexOf(step) + 1} of {purchaseSteps.length}: {stepLabels[step]}
+    </h3>
+  );
 }
 
 export function PurchaseModal({
@@ -90,15 +119,14 @@ export function PurchaseModal({
   return (
     <Modal title={title} onClose={flow.reset} wide closeLabel="Close and start over">
       <ol className="purchase-steps" aria-label="Purchase steps">
-        {(['form', 'agreement', 'review', 'result'] as const).map((step, index) => (
+        {purchaseSteps.map((step, index) => (
           <li key={step} aria-current={state.step === step ? 'step' : undefined}>
             <span className="purchase-step-number">{index + 1}</span>
-            <span className="purchase-step-label">
-              {{ form: 'Details', agreement: 'Agreement', review: 'Review', result: 'Confirmation' }[step]}
-            </span>
+            <span className="purchase-step-label">{stepLabels[step]}</span>
           </li>
         ))}
       </ol>
+      <StepHeading step={state.step} />
       {state.step === 'form' ? (
         <PurchaseFormStep
           products={products}
