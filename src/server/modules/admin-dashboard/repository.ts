@@ -71,7 +71,8 @@ const transactionColumns = {
   valueEffect: investmentTransactions.valueEffect,
   /*
    * A reinvestment's two sides read alike: the side into a note takes the kind from how that
-   * note was made; the side out of a note is a rollover when a rollover note was made from it.
+   * note was made; the side out of a note is a rollover when a rollover note was made from it
+   * in the same write (same instant), else a conversion.
    */
   reinvestmentKind: sql<ReinvestmentKind | null>`case
     when ${investmentTransactions.transactionType} <> 'reinvestment' then null
@@ -79,7 +80,8 @@ const transactionColumns = {
       case when ${investments.origin} = 'rollover' then 'rollover' else 'conversion' end
     when exists (select 1 from investments successor
                  where successor.source_investment_id = ${investmentTransactions.investmentId}
-                   and successor.origin = 'rollover') then 'rollover'
+                   and successor.origin = 'rollover'
+                   and successor.created_at = ${investmentTransactions.createdAt}) then 'rollover'
     else 'conversion' end`,
   transactionDate: investmentTransactions.transactionDate,
   createdAt: investmentTransactions.createdAt,

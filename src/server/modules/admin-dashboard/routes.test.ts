@@ -235,7 +235,8 @@ describe('the dashboard cards', () => {
       .where(eq(investments.id, converted.id));
     await db
       .update(investments)
-      .set({ origin: 'rollover', sourceInvestmentId: converted.id })
+      // A rollover writes its new note and both sides in one statement time.
+      .set({ origin: 'rollover', sourceInvestmentId: converted.id, createdAt: at(6) })
       .where(eq(investments.id, rolled.id));
     const sides = [
       { note: standard, valueEffect: '-6000.00', createdAt: at(4) },
