@@ -95,4 +95,13 @@ describe('the tax run (issue 24 item 21)', () => {
       'Every 2025 form is up to date: the run issues nothing and notifies no one.',
     );
   });
+
+  it('reads as one clause when only new forms are due', async () => {
+    answer = overview({ new_forms: 1, corrections: 0 });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Run 2025 tax forms' }));
+    expect(screen.getByRole('dialog', { name: 'Run the 2025 tax run?' }).textContent).toContain(
+      'Issues 1 new form and notifies 1 investor by the channels each has chosen.',
+    );
+  });
 });

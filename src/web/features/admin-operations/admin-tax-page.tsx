@@ -250,7 +250,7 @@ function TaxRunEffect({ overview }: { overview: TaxYearOverviewResponse }) {
       <p>
         {issued.length === 0
           ? `Every ${overview.tax_year} form is up to date: the run issues nothing and notifies no one.`
-          : `Issues ${issued.join(' and ')}, and notifies ${counted(newForms + corrections, 'investor', 'investors')} by the channels each has chosen.`}
+          : `Issues ${issued.join(' and ')}${issued.length > 1 ? ',' : ''} and notifies ${counted(newForms + corrections, 'investor', 'investors')} by the channels each has chosen.`}
       </p>
       {missing > 0 ? (
         <p>

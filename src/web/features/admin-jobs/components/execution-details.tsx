@@ -40,9 +40,13 @@ function plainValue(value: unknown): string {
 }
 
 function FieldList({ fields }: { fields: Record<string, unknown> }) {
+  // Plain values first, groups after: jsonb keeps keys in its own order (shortest first).
+  const entries = Object.entries(fields).sort(
+    ([, left], [, right]) => Number(isRecord(left)) - Number(isRecord(right)),
+  );
   return (
     <dl className="execution-details-fields">
-      {Object.entries(fields).map(([key, value]) => (
+      {entries.map(([key, value]) => (
         <div key={key}>
           <dt>{fieldLabel(key)}</dt>
           <dd>
