@@ -6,6 +6,9 @@ import type { AdminDashboardResponse, AdminTransaction } from '../../../shared/a
 import { rememberAdminSession } from '../../lib/admin-session';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
+/** The page's first answer can take a while when many test files share the machine. */
+const loaded = { timeout: 10_000 };
+
 const standardNote = 'be5e8a58-1111-4222-8333-444455556666';
 const convertedNote = '7c01d2e4-1111-4222-8333-444455556666';
 const investor = {
@@ -96,7 +99,7 @@ describe('the dashboard’s recent transactions (issue 24 item 20)', () => {
         <AdminDashboardPage />
       </QueryClientProvider>,
     );
-    const table = await screen.findByRole('table', { name: 'Recent transactions' });
+    const table = await screen.findByRole('table', { name: 'Recent transactions' }, loaded);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)

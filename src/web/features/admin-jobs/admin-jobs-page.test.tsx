@@ -6,6 +6,9 @@ import type { JobHistoryResponse, JobListResponse } from '../../../shared/jobs/j
 import { rememberAdminSession } from '../../lib/admin-session';
 import { AdminJobsPage } from './admin-jobs-page';
 
+/** The page's first answer can take a while when many test files share the machine. */
+const loaded = { timeout: 10_000 };
+
 const jobId = '5f1c2d3e-1111-4222-8333-444455556666';
 
 const list: JobListResponse = {
@@ -102,7 +105,7 @@ function renderPage() {
 describe('the jobs page (issue 24 item 21)', () => {
   it('runs a job only once its confirmation, naming what the run does, is accepted', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Run Daily interest now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Run Daily interest now' }, loaded));
     const dialog = screen.getByRole('dialog', { name: 'Run Daily interest now?' });
     expect(dialog.textContent).toContain(
       'Accrues each active note’s interest and posts the months that have ended.',
@@ -116,7 +119,7 @@ describe('the jobs page (issue 24 item 21)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Run Daily interest now' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Run now' }));
-    await screen.findByText('Daily interest finished: 42 records processed.');
+    await screen.findByText('Daily interest finished: 42 records processed.', {}, loaded);
     expect(requests.filter((request) => request.startsWith('POST'))).toEqual([
       'POST /functions/v1/calculate-daily-interest',
     ]);
@@ -124,8 +127,8 @@ describe('the jobs page (issue 24 item 21)', () => {
 
   it('shows a run’s execution details as fields, not JSON', async () => {
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'History of Daily interest' }));
-    const details = (await screen.findByText('Execution Details')).parentElement!;
+    fireEvent.click(await screen.findByRole('button', { name: 'History of Daily interest' }, loaded));
+    const details = (await screen.findByText('Execution Details', {}, loaded)).parentElement!;
     const fields = [...details.querySelectorAll('dt')].map((term) => [
       term.textContent,
       term.nextElementSibling?.childElementCount ? '(fields)' : term.nextElementSibling?.textContent,

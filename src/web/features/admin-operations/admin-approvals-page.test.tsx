@@ -6,6 +6,9 @@ import type { Adjustment, AdjustmentListResponse } from '../../../shared/admin/b
 import { rememberAdminSession } from '../../lib/admin-session';
 import { AdminApprovalsPage } from './admin-approvals-page';
 
+/** The page's first answer can take a while when many test files share the machine. */
+const loaded = { timeout: 10_000 };
+
 const adjustment: Adjustment = {
   id: '3d1c2d3e-1111-4222-8333-444455556666',
   investment_id: '4e1c2d3e-1111-4222-8333-444455556666',
@@ -74,7 +77,7 @@ describe('approving an adjustment (issue 24 item 21)', () => {
         <AdminApprovalsPage />
       </QueryClientProvider>,
     );
-    fireEvent.click(await screen.findByRole('button', { name: /^Approve credit of \$12\.34/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Approve credit of \$12\.34/ }, loaded));
     const dialog = screen.getByRole('dialog', { name: 'Approve this credit?' });
     expect(dialog.textContent).toContain(
       'Writes a credit of $12.34 to Ana Ruiz’s High Yield note: its value goes from $20,150.00 to $20,162.34.',
