@@ -109,6 +109,11 @@ describe('four-eyes adjustments', () => {
       .first();
     await row.getByText('Pat Proposer', { exact: false }).waitFor();
     await row.getByRole('button', { name: /^Approve/ }).click();
+    const confirm = second.page.getByRole('dialog', { name: 'Approve this credit?' });
+    await expect(confirm.innerText()).resolves.toMatch(
+      /Writes a credit of \$12\.34 to .+ note: its value goes from/,
+    );
+    await confirm.getByRole('button', { name: 'Approve' }).click();
     await second.page.getByText('Nothing waits for approval').waitFor();
 
     await second.page.getByRole('tab', { name: 'Applied' }).click();

@@ -129,11 +129,14 @@ describe('public site', () => {
     await context.close();
   });
 
-  it('unknown paths show the home screen', async () => {
+  it('unknown paths show the home screen, under /admin/ too', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
-    const response = await page.goto('/no-such-page/at-all');
-    expect(response?.status()).toBe(200);
-    await page.getByRole('heading', { level: 1, name: 'Earn up to 10.24% per year, steadily.' }).waitFor();
+    for (const path of ['/no-such-page/at-all', '/admin/no-such-page']) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: 'Earn up to 10.24% per year, steadily.' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -270,6 +270,8 @@ export const taxYearOverviewResponse = z.object({
   /** Investors with at least the threshold of interest but no tax record (no form possible). */
   missing_tax_records: z.array(z.object({ investor_id: z.uuid(), email: z.string(), interest: moneyString })),
   is_fire_configured: z.boolean(),
+  /** What running the year now would do: forms it issues and corrects, one investor notice each. */
+  next_run: z.object({ new_forms: z.number().int(), corrections: z.number().int() }),
 });
 export type TaxYearOverviewResponse = z.infer<typeof taxYearOverviewResponse>;
 

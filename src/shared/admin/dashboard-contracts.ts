@@ -18,6 +18,9 @@ export {
 } from './dashboard-rules';
 export type { SearchKind, ClassifiedSearch } from './dashboard-rules';
 
+export const reinvestmentKinds = ['conversion', 'rollover'] as const;
+export type ReinvestmentKind = (typeof reinvestmentKinds)[number];
+
 const investorReference = z.object({
   id: z.uuid(),
   first_name: z.string().nullable(),
@@ -32,6 +35,10 @@ export const adminTransactionSchema = z.object({
   /** Names interest entries: paid to the bank (Standard) or added to the note (High-Yield). */
   investment_type: z.string(),
   amount: moneyString,
+  /** The signed change to its note's value: for a reinvestment, out of the note (-) or into it (+). */
+  value_effect: moneyString,
+  /** For reinvestment entries: which movement the pair belongs to (a conversion or a rollover). */
+  reinvestment_kind: z.enum(reinvestmentKinds).nullable(),
   transaction_date: z.string(),
   created_at: z.string(),
   investor: investorReference,

@@ -3,11 +3,12 @@ import { marketingSmsText } from './marketing-copy';
 import { campaignInputSchema, successRateLabel, templateInputSchema, willSendToMessage } from './contracts';
 
 describe('notification contracts', () => {
-  it('rounds the success rate to a whole percent, N/A without recipients', () => {
-    expect(successRateLabel(0, 0)).toBe('N/A');
-    expect(successRateLabel(2, 3)).toBe('67%');
-    expect(successRateLabel(199, 200)).toBe('100%');
-    expect(successRateLabel(1, 200)).toBe('1%');
+  it('rounds the success rate to a whole percent, N/A without recipients or before sending', () => {
+    expect(successRateLabel(0, 0, 'sent')).toBe('N/A');
+    expect(successRateLabel(2, 3, 'sent')).toBe('67%');
+    expect(successRateLabel(199, 200, 'sending')).toBe('100%');
+    expect(successRateLabel(1, 200, 'failed')).toBe('1%');
+    expect(successRateLabel(0, 200, 'draft')).toBe('N/A');
   });
 
   it('says how many recipients a preview found', () => {

@@ -48,9 +48,13 @@ export function willSendToMessage(count: number): string {
   return `Will send to ${count} recipient${count === 1 ? '' : 's'}`;
 }
 
-/** Sent divided by recipients, rounded to a whole percent; N/A without recipients (admin spec 2, 9). */
-export function successRateLabel(sent: number, recipients: number): string {
-  if (recipients <= 0) return notificationMessages.notApplicable;
+/**
+ * Sent divided by recipients, rounded to a whole percent; N/A without recipients (admin spec 2, 9)
+ * and until sending starts: a draft's recipient count is only its last preview, so "0%" would
+ * read as a failed send.
+ */
+export function successRateLabel(sent: number, recipients: number, status: CampaignStatus): string {
+  if (recipients <= 0 || status === 'draft') return notificationMessages.notApplicable;
   return `${Math.round((sent / recipients) * 100)}%`;
 }
 

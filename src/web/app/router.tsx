@@ -13,7 +13,7 @@ import { bankLinkPopupRoutes, settingsPublicRoutes } from './settings-routes';
  * Every route of the app. The landing page is in the entry chunk; everything else is
  * loaded on demand with lazy(), so portal and admin code never ships to the landing page.
  * Declarative routing keeps react-router's data-router code out of the landing chunk.
- * Unknown paths show the home screen (spec 2).
+ * Unknown paths show the home screen (spec 2), under /admin/ too (decision 1861).
  */
 const InvestmentsPage = lazy(() =>
   import('../features/public-site/pages/investments-page').then((module) => ({
@@ -128,7 +128,6 @@ export function appRoutes() {
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
         <Route path="security" element={<AdminSecurityPage />} />
-        <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
       </Route>
       {portalRoutes()}
       {bankLinkPopupRoutes()}

@@ -46,6 +46,13 @@ describe('a non-JSON 5xx shows the spec’s fallback message (issue 13 item 16)'
     );
   });
 
+  it('a server function with no message of its own throws the spec’s "Edge function {name} failed: {status text}" (issue 24 item 23)', async () => {
+    plainTextFailure(502, 'Bad Gateway');
+    const error = await failureOf(() => callFunction('onboard-resume', { user_id: 'u' }));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Edge function onboard-resume failed: Bad Gateway');
+  });
+
   it('a request the spec does not name gets a plain sentence, never the status text', async () => {
     plainTextFailure();
     const error = await failureOf(() => apiRequest('/api/transfers'));

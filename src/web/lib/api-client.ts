@@ -2,7 +2,8 @@
  * The one fetch wrapper of the web app: JSON in and out, same-origin cookies, and errors
  * turned into ApiError carrying the server's {error: {code, message}} text. When the server
  * gives no usable text (a non-JSON reply or a 5xx) the error carries the spec's fallback
- * message for that request, never a bare status text like "Internal Server Error".
+ * message for that request, never a bare status text like "Internal Server Error" (a server
+ * function's failure names the function, as the spec's edge-function helper does).
  */
 import { fallbackMessageFor } from './request-fallback-messages';
 
@@ -79,7 +80,7 @@ export async function apiRequest<Response>(path: string, options: RequestOptions
     }
   }
   if (!response.ok) {
-    const fallback = options.fallbackMessage ?? fallbackMessageFor(method, path);
+    const fallback = options.fallbackMessage ?? fallbackMessageFor(method, path, response);
     const { code, message } = messageOf(response.status, body, fallback);
     throw new ApiError(response.status, code, message, body);
   }

@@ -37,10 +37,30 @@ const specFallbacks: { method: Method; path: RegExp; message: string }[] = [
   { method: 'POST', path: /^\/api\/purchases$/, message: 'Failed to create investment' },
 ];
 
-export function fallbackMessageFor(method: Method, path: string): string {
+/** The spec's edge-function helper: a non-OK answer throws this (investor spec 7). */
+export function edgeFunctionFailedMessage(name: string, statusText: string): string {
+  return `Edge function ${name} failed: ${statusText}`;
+}
+
+const functionPath = /^\/functions\/v1\/([a-z0-9-]+)$/;
+
+/**
+ * A call the catalogue names gets its message; any other server function call gets the edge-function
+ * helper's (the spec shows no caller of it, so screens with their own catalogue message pass it
+ * as `fallbackMessage`); anything else a plain sentence.
+ */
+export function fallbackMessageFor(
+  method: Method,
+  path: string,
+  response: { status: number; statusText: string },
+): string {
   const pathOnly = path.split('?')[0] ?? path;
-  return (
-    specFallbacks.find((entry) => entry.method === method && entry.path.test(pathOnly))?.message ??
-    GENERIC_FAILURE_MESSAGE
-  );
+  const named = specFallbacks.find((entry) => entry.method === method && entry.path.test(pathOnly))?.message;
+  if (named) return named;
+  const functionName = method === 'POST' ? functionPath.exec(pathOnly)?.[1] : undefined;
+  if (functionName) {
+    // HTTP/2 answers carry no status text: the status code stands in for it.
+    return edgeFunctionFailedMessage(functionName, response.statusText || String(response.status));
+  }
+  return GENERIC_FAILURE_MESSAGE;
 }

@@ -8,6 +8,7 @@ import {
   investors,
   taxRecords,
 } from '../../db/schema';
+import type { ReinvestmentKind } from '../../../shared/admin/dashboard-contracts';
 
 /** These expressions are the ones indexed in migration 0003 (trigram GIN): keep them identical. */
 const fullNameExpression = sql`lower(coalesce(${investors.firstName}, '') || ' ' || coalesce(${investors.lastName}, ''))`;
@@ -67,6 +68,21 @@ const transactionColumns = {
   investmentId: investmentTransactions.investmentId,
   transactionType: investmentTransactions.transactionType,
   amount: investmentTransactions.amount,
+  valueEffect: investmentTransactions.valueEffect,
+  /*
+   * A reinvestment's two sides read alike: the side into a note takes the kind from how that
+   * note was made; the side out of a note is a rollover when a rollover note was made from it
+   * in the same write (same instant), else a conversion.
+   */
+  reinvestmentKind: sql<ReinvestmentKind | null>`case
+    when ${investmentTransactions.transactionType} <> 'reinvestment' then null
+    when ${investmentTransactions.valueEffect} > 0 then
+      case when ${investments.origin} = 'rollover' then 'rollover' else 'conversion' end
+    when exists (select 1 from investments successor
+                 where successor.source_investment_id = ${investmentTransactions.investmentId}
+                   and successor.origin = 'rollover'
+                   and successor.created_at = ${investmentTransactions.createdAt}) then 'rollover'
+    else 'conversion' end`,
   transactionDate: investmentTransactions.transactionDate,
   createdAt: investmentTransactions.createdAt,
   investorId: investors.id,

@@ -203,6 +203,63 @@ describe('the dashboard cards', () => {
     });
     expect(recent.at(-1)?.amount).toBe('102.50');
   });
+
+  it('names the note on each side of a conversion and of a rollover', async () => {
+    const db = testApp.database.db;
+    const ana = await insertInvestor(db, { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com' });
+    const at = (day: number) => new Date(Date.UTC(2025, 5, day, 12));
+    const standard = await insertNote(db, {
+      investorId: ana.id,
+      investmentType: 'standard',
+      principal: '10000.00',
+      startDate: '2025-01-01',
+      createdAt: at(1),
+    });
+    const converted = await insertNote(db, {
+      investorId: ana.id,
+      investmentType: 'high_yield',
+      principal: '6000.00',
+      startDate: '2025-06-02',
+      createdAt: at(2),
+    });
+    const rolled = await insertNote(db, {
+      investorId: ana.id,
+      investmentType: 'high_yield',
+      principal: '6000.00',
+      startDate: '2025-06-03',
+      createdAt: at(3),
+    });
+    await db
+      .update(investments)
+      .set({ origin: 'conversion', sourceInvestmentId: standard.id })
+      .where(eq(investments.id, converted.id));
+    await db
+      .update(investments)
+      // A rollover writes its new note and both sides in one statement time.
+      .set({ origin: 'rollover', sourceInvestmentId: converted.id, createdAt: at(6) })
+      .where(eq(investments.id, rolled.id));
+    const sides = [
+      { note: standard, valueEffect: '-6000.00', createdAt: at(4) },
+      { note: converted, valueEffect: '6000.00', createdAt: at(5) },
+      { note: converted, valueEffect: '-6000.00', createdAt: at(6) },
+      { note: rolled, valueEffect: '6000.00', createdAt: at(7) },
+    ];
+    for (const side of sides) {
+      await insertEntry(db, { ...side, type: 'reinvestment', amount: '6000.00' });
+    }
+    const { recent_transactions: recent } = await get<AdminDashboardResponse>('/api/admin/dashboard');
+    const reinvestments = recent
+      .filter((entry) => entry.transaction_type === 'reinvestment')
+      .map((entry) => [entry.investment_id, entry.value_effect, entry.reinvestment_kind]);
+    expect(reinvestments).toEqual([
+      [rolled.id, '6000.00', 'rollover'],
+      [converted.id, '-6000.00', 'rollover'],
+      [converted.id, '6000.00', 'conversion'],
+      [standard.id, '-6000.00', 'conversion'],
+    ]);
+    const purchase = recent.find((entry) => entry.transaction_type === 'purchase');
+    expect(purchase).toMatchObject({ value_effect: '6000.00', reinvestment_kind: null });
+  });
 });
 
 describe('admin search', () => {

@@ -39,6 +39,8 @@ function toTransaction(row: TransactionWithInvestor): AdminTransaction {
     transaction_type: row.transactionType,
     investment_type: row.investmentType,
     amount: toMoneyString(row.amount),
+    value_effect: toMoneyString(row.valueEffect),
+    reinvestment_kind: row.reinvestmentKind,
     transaction_date: row.transactionDate,
     created_at: row.createdAt.toISOString(),
     investor: { id: row.investorId, first_name: row.firstName, last_name: row.lastName, email: row.email },

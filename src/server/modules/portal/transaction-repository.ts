@@ -126,6 +126,11 @@ export async function countInvestments(
   return rowsOf<{ count: number }>(result)[0]?.count ?? 0;
 }
 
+export async function investorExists(db: Executor, investorId: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from investors where id = ${investorId}::uuid`);
+  return rowsOf(result).length > 0;
+}
+
 export async function isOwnInvestment(
   db: Executor,
   investorId: string,

@@ -21,12 +21,28 @@ import {
   countInvestments,
   type EntryRow,
   type InvestmentListRow,
+  investorExists,
   isOwnInvestment,
   listEntries,
   listInvestments,
 } from './transaction-repository';
 
 export const investmentNotFoundMessage = 'Investment not found';
+/** The transaction page's message when no investor record stands behind the session (investor spec 8). */
+export const noInvestorProfilesMessage = 'No investor profiles found';
+
+/** An empty first page is checked: no entries, or no investor record at all? Later pages need no look. */
+async function assertInvestorOnEmptyFirstPage(
+  db: Executor,
+  investorId: string,
+  rows: unknown[],
+  cursor: string | undefined,
+): Promise<void> {
+  if (rows.length > 0 || cursor) return;
+  if (!(await investorExists(db, investorId))) {
+    throw new AppError('not_found', { message: noInvestorProfilesMessage });
+  }
+}
 
 export function toTransactionRow(row: EntryRow): TransactionRow {
   return {
@@ -84,6 +100,7 @@ export async function listTransactionPage(
     after: query.cursor ? decodeEntryCursor(query.cursor) : undefined,
     limit: query.limit + 1,
   });
+  await assertInvestorOnEmptyFirstPage(db, investorId, rows, query.cursor);
   const page = pageOf(rows, query.limit, toTransactionRow, entryCursorOf);
   return { transactions: page.items, next_cursor: page.nextCursor };
 }
@@ -99,6 +116,7 @@ export async function listInvestmentPage(
     after: query.cursor ? decodeNoteCursor(query.cursor) : undefined,
     limit: query.limit + 1,
   });
+  await assertInvestorOnEmptyFirstPage(db, investorId, rows, query.cursor);
   const page = pageOf(rows, query.limit, toInvestmentRow, (row) =>
     encodeNoteCursor({ startDate: row.start_date, id: row.id }),
   );

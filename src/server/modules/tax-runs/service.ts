@@ -98,6 +98,23 @@ function sameRecipient(left: Recipient, right: Recipient): boolean {
   );
 }
 
+type CandidateAction = 'issue' | 'correct' | 'unchanged' | 'missing_tax_record';
+
+/**
+ * What a run does for one investor: issue a first form, correct one whose figure or recipient
+ * changed, leave it, or skip an investor without a tax record. Issuing and correcting each
+ * queue one notice. The overview counts the same actions, so the confirmation before a run
+ * says what the run will do.
+ */
+function candidateAction(row: TaxYearCandidate): CandidateAction {
+  const current = recipientOf(row);
+  if (row.form_id === null) return current ? 'issue' : 'missing_tax_record';
+  const onForm = recipientOnForm(row);
+  const isSameAmount =
+    compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0;
+  return isSameAmount && sameRecipient(current ?? onForm, onForm) ? 'unchanged' : 'correct';
+}
+
 export async function runTaxYear(
   context: AppContext,
   admin: AdminPrincipal,
@@ -118,53 +135,32 @@ export async function runTaxYear(
     const notices = [];
     for (const row of candidates) {
       const interest = toMoneyString(row.interest);
-      const current = recipientOf(row);
-      if (row.form_id === null) {
-        if (!current) {
-          missingTaxRecords += 1;
-          continue;
-        }
-        await insertTaxForm(tx, {
-          investorId: row.investor_id,
-          taxYear,
-          taxRunId: id,
-          version: 1,
-          supersedesFormId: null,
-          interestAmount: interest,
-          ...current,
-          now,
-        });
-        formsIssued += 1;
-        totalInterest = addMoney(totalInterest, interest);
-        notices.push({
-          investorId: row.investor_id,
-          ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection: false }),
-        });
+      const action = candidateAction(row);
+      if (action === 'missing_tax_record') {
+        missingTaxRecords += 1;
         continue;
       }
-      const onForm = recipientOnForm(row);
-      const recipient = current ?? onForm;
-      const isSameAmount = compareMoney(interest, toMoneyString(row.form_interest ?? '0')) === 0;
-      if (isSameAmount && sameRecipient(recipient, onForm)) {
+      totalInterest = addMoney(totalInterest, interest);
+      if (action === 'unchanged') {
         unchanged += 1;
-        totalInterest = addMoney(totalInterest, interest);
         continue;
       }
+      const isCorrection = action === 'correct';
       await insertTaxForm(tx, {
         investorId: row.investor_id,
         taxYear,
         taxRunId: id,
-        version: (row.form_version ?? 1) + 1,
-        supersedesFormId: row.form_id,
+        version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
+        supersedesFormId: isCorrection ? row.form_id : null,
         interestAmount: interest,
-        ...recipient,
+        ...(recipientOf(row) ?? recipientOnForm(row)),
         now,
       });
-      correctionsIssued += 1;
-      totalInterest = addMoney(totalInterest, interest);
+      if (isCorrection) correctionsIssued += 1;
+      else formsIssued += 1;
       notices.push({
         investorId: row.investor_id,
-        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection: true }),
+        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
       });
     }
     await enqueueNotices(tx, notices, now);
@@ -208,7 +204,8 @@ export async function loadTaxYear(
     await selectCurrentForms(context.db, taxYear),
     await selectTaxYearCandidates(context.db, { taxYear, threshold: TAX_FORM_THRESHOLD }),
   ];
-  const missing = candidates.filter((row) => row.form_id === null && recipientOf(row) === null);
+  const actions = candidates.map(candidateAction);
+  const missing = candidates.filter((_, index) => actions[index] === 'missing_tax_record');
   let interest = '0.00';
   for (const form of forms) interest = addMoney(interest, form.interest_amount);
   return {
@@ -228,6 +225,10 @@ export async function loadTaxYear(
       interest: toMoneyString(row.interest),
     })),
     is_fire_configured: fireSettings(context) !== null,
+    next_run: {
+      new_forms: actions.filter((action) => action === 'issue').length,
+      corrections: actions.filter((action) => action === 'correct').length,
+    },
   };
 }
 

@@ -100,6 +100,15 @@ function fireFile(kind: 'original' | 'correction') {
   });
 }
 
+async function nextRun(): Promise<unknown> {
+  const view = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/admin/tax-runs?year=2025',
+    headers: operations.headers,
+  });
+  return (view.json() as { next_run?: unknown }).next_run;
+}
+
 async function noticeCount(): Promise<number> {
   const result = await testApp.database.db.execute(
     sql`select count(*)::int as count from investor_notice_queue`,
@@ -123,6 +132,11 @@ describe('the year-end tax run', () => {
       forms: [],
       is_fire_configured: true,
     });
+  });
+
+  it('says before a run what it will issue, and so how many investors it will notify (issue 24 item 21)', async () => {
+    expect(await nextRun()).toEqual({ new_forms: 2, corrections: 0 });
+    expect(await noticeCount()).toBe(0);
   });
 
   it('issues a form to everyone with at least $10 and a tax record, and queues a notice each', async () => {
@@ -188,6 +202,7 @@ describe('the year-end tax run', () => {
       amount: '0.25',
       valueEffect: '0.25',
     });
+    expect(await nextRun()).toEqual({ new_forms: 0, corrections: 1 });
     const response = await run(operations, 2025);
     expect(response.json()).toMatchObject({
       run: { forms_issued: 0, corrections_issued: 1, unchanged_count: 1, total_interest: '261.00' },

@@ -49,7 +49,6 @@ export function AdminDashboardPage() {
             {dashboard.data && dashboard.data.recent_transactions.length > 0 ? (
               <TransactionTable
                 transactions={dashboard.data.recent_transactions}
-                amounts="whole"
                 onSelectInvestor={setSelectedInvestorId}
                 caption="Recent transactions"
               />

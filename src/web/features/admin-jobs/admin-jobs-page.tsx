@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { can } from '../../../shared/admin/permissions';
 import { describeCron } from '../../../shared/jobs/cron-rules';
-import { jobMessages, type ScheduledJobView } from '../../../shared/jobs/job-contracts';
+import { type JobFunctionView, jobMessages, type ScheduledJobView } from '../../../shared/jobs/job-contracts';
 import { jobRunMessages } from '../../../shared/jobs/run-contracts';
 import { DataTable } from '../../components/ui/data-table';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { Switch } from '../../components/ui/switch';
 import { useAdminSession } from '../../lib/admin-session';
@@ -21,7 +22,12 @@ type OpenModal =
   | { kind: 'editor'; job: ScheduledJobView | null }
   | { kind: 'toggle'; job: ScheduledJobView }
   | { kind: 'history'; job: ScheduledJobView }
+  | { kind: 'run'; job: ScheduledJobView }
   | null;
+
+function functionDescription(functions: JobFunctionView[], name: string): string | null {
+  return functions.find((entry) => entry.name === name)?.description ?? null;
+}
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -204,7 +210,7 @@ export function AdminJobsPage() {
                         size="sm"
                         isBusy={runningJobIds.has(job.id)}
                         aria-label={`Run ${job.name} now`}
-                        onClick={() => run(job)}
+                        onClick={() => setModal({ kind: 'run', job })}
                       >
                         {runningJobIds.has(job.id) ? 'Running...' : 'Run'}
                       </Button>
@@ -251,6 +257,49 @@ export function AdminJobsPage() {
         <JobToggleModal job={modal.job} timeZone={timeZone} onClose={() => setModal(null)} />
       ) : null}
       {modal?.kind === 'history' ? <JobHistoryModal job={modal.job} onClose={() => setModal(null)} /> : null}
+      {modal?.kind === 'run' && list.data ? (
+        <RunConfirmation
+          job={modal.job}
+          businessDate={list.data.businessDate}
+          description={functionDescription(list.data.functions, modal.job.functionName)}
+          onClose={() => setModal(null)}
+          onConfirm={() => {
+            setModal(null);
+            void run(modal.job);
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/** What Run does, asked before it does it: the function, the date it runs for, its work. */
+function RunConfirmation({
+  job,
+  businessDate,
+  description,
+  onClose,
+  onConfirm,
+}: {
+  job: ScheduledJobView;
+  businessDate: string;
+  description: string | null;
+  onClose(): void;
+  onConfirm(): void;
+}) {
+  return (
+    <ConfirmDialog
+      title={`Run ${job.name} now?`}
+      confirmLabel="Run now"
+      onClose={onClose}
+      onConfirm={onConfirm}
+    >
+      <p>
+        Runs <span className="mono">{job.functionName}</span> once, now, for{' '}
+        {formatCalendarDate(businessDate)}, outside its schedule.
+      </p>
+      {description ? <p>{description}</p> : null}
+      <p className="field-hint">The run is recorded in the job’s history, as a scheduled run is.</p>
+    </ConfirmDialog>
   );
 }

@@ -14,7 +14,9 @@ import { investorDisplayName } from '../../../shared/admin/display';
 import { can } from '../../../shared/admin/permissions';
 import { formatUsd } from '../../../shared/format/money-format';
 import { investmentTypeLabel } from '../../../shared/products/plans';
+import { addMoney } from '../../../shared/money/decimal-string';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { TextField } from '../../components/ui/field';
@@ -160,9 +162,21 @@ export function AdminApprovalsPage() {
   );
 }
 
+/** What approving writes, in figures: the entry and the note's value before and after it. */
+function approvalEffect(adjustment: Adjustment): string {
+  const signed = adjustment.direction === 'credit' ? adjustment.amount : `-${adjustment.amount}`;
+  const after = addMoney(adjustment.note_value, signed);
+  return `Writes a ${adjustment.direction} of ${formatUsd(adjustment.amount)} to ${investorDisplayName(
+    adjustment.investor,
+  )}’s ${investmentTypeLabel(adjustment.investment_type)} note: its value goes from ${formatUsd(
+    adjustment.note_value,
+  )} to ${formatUsd(after)}.`;
+}
+
 function DecideAdjustment({ adjustment }: { adjustment: Adjustment }) {
   const decide = useDecideAdjustment();
   const [isRejecting, setRejecting] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const reject = (event: FormEvent) => {
@@ -201,7 +215,10 @@ function DecideAdjustment({ adjustment }: { adjustment: Adjustment }) {
           <Button
             size="sm"
             isBusy={decide.isPending}
-            onClick={() => decide.mutate({ id: adjustment.id, verb: 'approve' })}
+            onClick={() => {
+              decide.reset();
+              setConfirming(true);
+            }}
             aria-label={`Approve ${adjustment.direction} of ${formatUsd(adjustment.amount)} for ${investorDisplayName(adjustment.investor)}`}
           >
             Approve
@@ -211,6 +228,25 @@ function DecideAdjustment({ adjustment }: { adjustment: Adjustment }) {
           </Button>
         </div>
       )}
+      {isConfirming ? (
+        <ConfirmDialog
+          title={`Approve this ${adjustment.direction}?`}
+          confirmLabel="Approve"
+          tone={adjustment.direction === 'debit' ? 'danger' : 'primary'}
+          isBusy={decide.isPending}
+          failure={decide.isError ? decide.error.message : null}
+          onClose={() => setConfirming(false)}
+          onConfirm={() =>
+            decide.mutate({ id: adjustment.id, verb: 'approve' }, { onSuccess: () => setConfirming(false) })
+          }
+        >
+          <p>{approvalEffect(adjustment)}</p>
+          <p className="field-hint">
+            The entry is final: a mistake is then corrected by another adjustment. Reason given: “
+            {adjustment.reason}”.
+          </p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

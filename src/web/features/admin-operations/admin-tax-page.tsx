@@ -4,10 +4,16 @@
  * (Publication 1220), original or correction, live or for the FIRE test system.
  */
 import { useEffect, useState } from 'react';
-import { FIRST_TAX_YEAR, taxRunMessages } from '../../../shared/admin/back-office-contracts';
+import {
+  FIRST_TAX_YEAR,
+  type TaxYearOverviewResponse,
+  taxRunMessages,
+} from '../../../shared/admin/back-office-contracts';
 import { can } from '../../../shared/admin/permissions';
 import { formatUsd } from '../../../shared/format/money-format';
+import { TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/tax-form-threshold';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { SelectField } from '../../components/ui/field';
@@ -25,6 +31,7 @@ export function AdminTaxPage() {
   const [year, setYear] = useState<number | null>(null);
   const overview = useTaxYear(year);
   const run = useRunTaxYear();
+  const [isConfirming, setConfirming] = useState(false);
   useEffect(() => {
     document.title = 'Tax forms · Admin';
   }, []);
@@ -61,7 +68,15 @@ export function AdminTaxPage() {
         </SelectField>
         {mayRun && shownYear !== null ? (
           <div className="tax-run-action">
-            <Button isBusy={run.isPending} onClick={() => run.mutate(shownYear)}>
+            <Button
+              isBusy={run.isPending}
+              // The confirmation's figures are the shown year's: wait while another year loads.
+              disabled={!data || overview.isPlaceholderData}
+              onClick={() => {
+                run.reset();
+                setConfirming(true);
+              }}
+            >
               Run {shownYear} tax forms
             </Button>
             <p className="field-hint">
@@ -71,6 +86,18 @@ export function AdminTaxPage() {
           </div>
         ) : null}
       </section>
+      {isConfirming && data ? (
+        <ConfirmDialog
+          title={`Run the ${data.tax_year} tax run?`}
+          confirmLabel="Run tax run"
+          isBusy={run.isPending}
+          failure={run.isError ? run.error.message : null}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => run.mutate(data.tax_year, { onSuccess: () => setConfirming(false) })}
+        >
+          <TaxRunEffect overview={data} />
+        </ConfirmDialog>
+      ) : null}
       {run.isSuccess ? (
         <Alert tone="success">Tax run finished. The figures below are up to date.</Alert>
       ) : null}
@@ -203,6 +230,37 @@ export function AdminTaxPage() {
         </>
       ) : null}
     </div>
+  );
+}
+
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** What the run will do, from the overview's count of the same actions the run takes. */
+function TaxRunEffect({ overview }: { overview: TaxYearOverviewResponse }) {
+  const { new_forms: newForms, corrections } = overview.next_run;
+  const missing = overview.missing_tax_records.length;
+  const issued = [
+    newForms > 0 ? counted(newForms, 'new form', 'new forms') : null,
+    corrections > 0 ? counted(corrections, 'corrected form', 'corrected forms') : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <p>
+        {issued.length === 0
+          ? `Every ${overview.tax_year} form is up to date: the run issues nothing and notifies no one.`
+          : `Issues ${issued.join(' and ')}${issued.length > 1 ? ',' : ''} and notifies ${counted(newForms + corrections, 'investor', 'investors')} by the channels each has chosen.`}
+      </p>
+      {missing > 0 ? (
+        <p>
+          {missing === 1
+            ? `1 investor with ${TAX_FORM_THRESHOLD_TEXT} has no tax record and gets no form.`
+            : `${missing} investors with ${TAX_FORM_THRESHOLD_TEXT} have no tax record and get no form.`}
+        </p>
+      ) : null}
+      <p className="field-hint">Safe to run again: a later run issues only what changed.</p>
+    </>
   );
 }
 

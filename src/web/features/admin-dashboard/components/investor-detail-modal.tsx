@@ -1,6 +1,7 @@
 import { INVESTOR_DETAIL_TRANSACTIONS_SHOWN } from '../../../../shared/admin/dashboard-rules';
 import { humanizeCode, investorDisplayName } from '../../../../shared/admin/display';
 import { formatUsd } from '../../../../shared/format/money-format';
+import { shortId } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
@@ -83,7 +84,8 @@ function InvestorDetailBody({
               label: 'Plan',
               isTitle: true,
               cell: (note) =>
-                `${investmentTypeLabel(note.investment_type)} · ${note.term_years} yr · ${ratePercent(note.interest_rate_annual)}%`,
+                // The short id is how a transaction row names its note (a conversion's two sides).
+                `${investmentTypeLabel(note.investment_type)} · ${note.term_years} yr · ${ratePercent(note.interest_rate_annual)}% · ${shortId(note.id)}`,
             },
             {
               key: 'started',
@@ -114,12 +116,7 @@ function InvestorDetailBody({
         <EmptyState title="No transactions yet" />
       ) : (
         <>
-          <TransactionTable
-            transactions={shown}
-            amounts="cents"
-            showInvestor={false}
-            caption="Recent transactions"
-          />
+          <TransactionTable transactions={shown} showInvestor={false} caption="Recent transactions" />
           <p className="field-hint detail-footnote">
             Showing the {shown.length} most recent of {transactions.length} loaded.
           </p>

@@ -149,7 +149,6 @@ function SearchResults({
           <h3>Transactions</h3>
           <TransactionTable
             transactions={results.transactions}
-            amounts="cents"
             onSelectInvestor={onSelectInvestor}
             caption="Transactions found"
           />

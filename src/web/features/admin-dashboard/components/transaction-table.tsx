@@ -1,14 +1,11 @@
 import type { AdminTransaction } from '../../../../shared/admin/dashboard-contracts';
-import { investorDisplayName } from '../../../../shared/admin/display';
-import { formatUsd, formatUsdWhole } from '../../../../shared/format/money-format';
-import { transactionLabel } from '../../../../shared/ledger/transaction-labels';
+import { adminTransactionLabel, investorDisplayName } from '../../../../shared/admin/display';
+import { formatUsd } from '../../../../shared/format/money-format';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 
 export interface TransactionTableProps {
   transactions: AdminTransaction[];
-  /** Dashboard lists round to whole dollars; search results and investor detail show cents. */
-  amounts: 'whole' | 'cents';
   showInvestor?: boolean;
   onSelectInvestor?(investorId: string): void;
   caption: string;
@@ -16,7 +13,6 @@ export interface TransactionTableProps {
 
 export function TransactionTable({
   transactions,
-  amounts,
   showInvestor = true,
   onSelectInvestor,
   caption,
@@ -48,13 +44,13 @@ export function TransactionTable({
           },
         ]
       : []),
-    { key: 'type', label: 'Type', cell: (transaction) => transactionLabel(transaction) },
+    { key: 'type', label: 'Type', cell: (transaction) => adminTransactionLabel(transaction) },
     {
       key: 'amount',
       label: 'Amount',
       isNumeric: true,
-      cell: (transaction) =>
-        amounts === 'whole' ? formatUsdWhole(transaction.amount) : formatUsd(transaction.amount),
+      // Cents on every transaction row (the spec's whole dollars are for the cards and product lists).
+      cell: (transaction) => formatUsd(transaction.amount),
     },
   ];
   return (

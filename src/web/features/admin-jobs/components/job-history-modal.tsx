@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 import { useJobHistory } from '../api/admin-job-queries';
 import { formatDurationSeconds } from '../job-time-format';
+import { ExecutionDetails } from './execution-details';
 
 /** Spec 4: completed is green, failed red, anything else yellow (in progress). */
 export function runStatusTone(status: string): BadgeTone {
@@ -82,10 +83,7 @@ export function JobHistoryModal({ job, onClose }: { job: ScheduledJobView; onClo
                 </div>
               ) : null}
               {Object.keys(entry.executionMetadata).length > 0 ? (
-                <div className="job-run-details">
-                  <div className="job-run-block-title">Execution Details</div>
-                  <pre>{JSON.stringify(entry.executionMetadata, null, 2)}</pre>
-                </div>
+                <ExecutionDetails metadata={entry.executionMetadata} />
               ) : null}
             </li>
           ))}

@@ -77,7 +77,7 @@ export function CampaignCard({
         </div>
         <div>
           <dt>Success Rate</dt>
-          <dd>{successRateLabel(campaign.sent_count, campaign.recipient_count)}</dd>
+          <dd>{successRateLabel(campaign.sent_count, campaign.recipient_count, campaign.status)}</dd>
         </div>
       </dl>
       <dl className="campaign-times">

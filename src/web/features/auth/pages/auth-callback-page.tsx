@@ -18,7 +18,8 @@ function providerErrorMessage(error: string, description: string | null): string
 
 /**
  * /auth-callback (spec 2, PRODUCT.md 6): finishes a sign-in link or reports why it could not,
- * then goes (replacing history) to `redirect` or to the next onboarding screen.
+ * then goes (replacing history) to `redirect` or to the next onboarding screen. Hash tokens
+ * (access_token, refresh_token) are refused, not used (decision 1861).
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -46,7 +47,13 @@ export function AuthCallbackPage() {
     }
     const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
     if (hash.get('access_token') || hash.get('refresh_token')) {
-      // This platform never puts session tokens in URLs; a link that does is not ours.
+      // This platform never puts session tokens in URLs; a link that does is not ours (decision
+      // 1861). Its tokens leave the address bar and the history entry, never to be reused.
+      window.history.replaceState(
+        window.history.state,
+        '',
+        window.location.pathname + window.location.search,
+      );
       setError('Invalid authentication tokens');
       return;
     }

@@ -47,7 +47,7 @@ export function DashboardPage() {
           isBusy={isSigningOut}
           onClick={async () => {
             setSigningOut(true);
-            await signOut().catch(() => undefined);
+            await signOut();
             navigate('/login', { replace: true });
           }}
         >

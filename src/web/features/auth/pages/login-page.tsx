@@ -90,7 +90,7 @@ export function LoginPage() {
   };
 
   const backToLogin = () => {
-    if (view.kind === '2fa') void signOut().catch(() => undefined);
+    if (view.kind === '2fa') void signOut();
     setView({ kind: 'input' });
     setPassword('');
     setError(null);
