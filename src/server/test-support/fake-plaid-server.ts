@@ -62,6 +62,12 @@ export interface FakePlaid {
   ): number;
   /** The next /transfer/event/sync answers 500 (a crash or an outage mid-sync). */
   failNextEventSync(): void;
+  /** The next request to this path answers 500 (an outage). */
+  failNextRequest(path: string): void;
+  /** Holds every request to this path (received and recorded, not answered) until release is called: a slow Plaid. */
+  hold(path: string): { release(): void };
+  /** How many requests to this path are held now with their caller still waiting (not timed out). */
+  heldRequests(path: string): number;
   /** A webhook as Plaid sends it: the body text and its Plaid-Verification JWT (iat: issued at, seconds). */
   signWebhook(
     body: Record<string, unknown>,
@@ -324,6 +330,9 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     response.end(JSON.stringify(body));
   }
 
+  const holds = new Map<string, Promise<void>>();
+  const failNext = new Set<string>();
+  const waiting = new Map<string, number>();
   const server: Server = createServer(async (request, response) => {
     const path = request.url ?? '/';
     const body = await readJson(request);
@@ -337,6 +346,15 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       transferState.failNextSync = false;
       return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
     }
+    const held = holds.get(path);
+    if (held) {
+      waiting.set(path, (waiting.get(path) ?? 0) + 1);
+      const callerGone = new Promise<void>((resolve) => response.on('close', () => resolve()));
+      await Promise.race([held, callerGone]);
+      waiting.set(path, (waiting.get(path) ?? 1) - 1);
+      if (response.destroyed) return;
+    }
+    if (failNext.delete(path)) return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
     route(body, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -379,6 +397,23 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     },
     failNextEventSync() {
       transferState.failNextSync = true;
+    },
+    failNextRequest(path) {
+      failNext.add(path);
+    },
+    hold(path) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = () => {
+          holds.delete(path);
+          resolve();
+        };
+      });
+      holds.set(path, held);
+      return { release };
+    },
+    heldRequests(path) {
+      return waiting.get(path) ?? 0;
     },
     async signWebhook(body, options = {}) {
       const text = JSON.stringify(body, null, 2);
