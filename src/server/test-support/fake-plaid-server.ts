@@ -66,8 +66,6 @@ export interface FakePlaid {
   failNextRequest(path: string): void;
   /** Holds every request to this path (received and recorded, not answered) until release is called: a slow Plaid. */
   hold(path: string): { release(): void };
-  /** How many requests to this path are held now with their caller still waiting (not timed out). */
-  heldRequests(path: string): number;
   /** A webhook as Plaid sends it: the body text and its Plaid-Verification JWT (iat: issued at, seconds). */
   signWebhook(
     body: Record<string, unknown>,
@@ -332,7 +330,6 @@ export async function startFakePlaid(): Promise<FakePlaid> {
 
   const holds = new Map<string, Promise<void>>();
   const failNext = new Set<string>();
-  const waiting = new Map<string, number>();
   const server: Server = createServer(async (request, response) => {
     const path = request.url ?? '/';
     const body = await readJson(request);
@@ -346,14 +343,7 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       transferState.failNextSync = false;
       return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
     }
-    const held = holds.get(path);
-    if (held) {
-      waiting.set(path, (waiting.get(path) ?? 0) + 1);
-      const callerGone = new Promise<void>((resolve) => response.on('close', () => resolve()));
-      await Promise.race([held, callerGone]);
-      waiting.set(path, (waiting.get(path) ?? 1) - 1);
-      if (response.destroyed) return;
-    }
+    await holds.get(path);
     if (failNext.delete(path)) return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
     route(body, response);
   });
@@ -411,9 +401,6 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       });
       holds.set(path, held);
       return { release };
-    },
-    heldRequests(path) {
-      return waiting.get(path) ?? 0;
     },
     async signWebhook(body, options = {}) {
       const text = JSON.stringify(body, null, 2);

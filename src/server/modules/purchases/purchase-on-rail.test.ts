@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achPurchaseMessages } from '../../../shared/payments/ach-messages';
 import type { PurchaseRequest } from '../../../shared/purchases/purchase-contracts';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
@@ -177,28 +177,54 @@ describe('Plaid unreachable at purchase (issue 24 item 5)', () => {
 });
 
 describe('a slow /transfer/create (issue 24 item 6)', () => {
-  it('answers once the note is committed and creates the transfer afterwards, exactly once', async () => {
+  const createRequestsFor = (paymentId: string) =>
+    fake.requests.filter(
+      (request) => request.path === '/transfer/create' && request.body.idempotency_key === paymentId,
+    );
+
+  it('answers once the note is committed; the transfer Plaid was still holding is then created, once', async () => {
     const investor = await railInvestor('slow-create');
+    const held = fake.hold('/transfer/create');
+    try {
+      const response = await buy(investor);
+      expect(response.statusCode, response.body).toBe(201);
+      const investmentId = (response.json() as { investment: { id: string } }).investment.id;
+      // The answer came while Plaid holds the transfer: the note is committed, its debit
+      // authorised and pending, no transfer exists yet.
+      const funding = await fundingOf(investmentId);
+      expect(funding).toMatchObject({ status: 'pending', provider_reference: null });
+      expect(transfersFor(funding.id)).toHaveLength(0);
+      held.release();
+      await fundingDebitSenderOf(testApp.context).idle();
+      // The request Plaid held was still awaited (not given up on a timeout): its answer is
+      // what recorded the transfer, with no second request.
+      expect(createRequestsFor(funding.id)).toHaveLength(1);
+      expect(transfersFor(funding.id)).toHaveLength(1);
+      expect(await fundingOf(investmentId)).toMatchObject({
+        status: 'posted',
+        provider_reference: transfersFor(funding.id)[0]!.id,
+      });
+    } finally {
+      held.release();
+    }
+  });
+
+  it('creates one transfer when the settle run meets the same unsent debit meanwhile', async () => {
+    const investor = await railInvestor('slow-create-and-settle');
     const held = fake.hold('/transfer/create');
     let settleRun: Promise<unknown> | null = null;
     try {
       const response = await buy(investor);
       expect(response.statusCode, response.body).toBe(201);
       const investmentId = (response.json() as { investment: { id: string } }).investment.id;
-      // The answer came while Plaid still holds the transfer request, its caller still waiting
-      // (not given up on a timeout): the note is committed, its debit authorised and pending.
-      await vi.waitFor(() => expect(fake.heldRequests('/transfer/create')).toBe(1));
-      const funding = await fundingOf(investmentId);
-      expect(funding).toMatchObject({ status: 'pending', provider_reference: null });
-      expect(transfersFor(funding.id)).toHaveLength(0);
-      // The scheduled settle run meets the same unsent debit meanwhile.
       const engine = { ...moneyEngineFromContext(testApp.context), ach: switchingRail };
       settleRun = settleAchPayments(engine, testApp.context.clock.today());
       held.release();
       await settleRun;
       await fundingDebitSenderOf(testApp.context).idle();
+      const funding = await fundingOf(investmentId);
       expect(transfersFor(funding.id)).toHaveLength(1);
-      expect(await fundingOf(investmentId)).toMatchObject({
+      expect(funding).toMatchObject({
         status: 'posted',
         provider_reference: transfersFor(funding.id)[0]!.id,
       });
