@@ -114,10 +114,10 @@ describe('failed notices on the back office', () => {
       testApp.clock.now(),
     );
     // The bell went out, then every e-mail attempt was refused until the queue gave up.
-    [{ id: failedId }] = await query<{ id: string }>(sql`
+    [{ id: failedId }] = (await query<{ id: string }>(sql`
       update investor_notice_queue set status = 'failed', attempts = 8, bell_at = ${testApp.clock.now()}::timestamptz,
         last_error = 'connect ECONNREFUSED 127.0.0.1:25', lease_until = null
-      where investor_id = ${dana.investorId}::uuid returning id`) as [{ id: string }];
+      where investor_id = ${dana.investorId}::uuid returning id`)) as [{ id: string }];
   });
 
   const list = (headers: Record<string, string>) =>
@@ -161,12 +161,24 @@ describe('failed notices on the back office', () => {
     const response = await resend(operations.headers);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ id: failedId, status: 'sent' });
-    expect(await noticeEmailsTo('dana.notices@example.com')).toEqual([{ subject: 'Your $5,000.00 note is in place' }]);
+    expect(await noticeEmailsTo('dana.notices@example.com')).toEqual([
+      { subject: 'Your $5,000.00 note is in place' },
+    ]);
     expect(await bellsFor(dana.investorId)).toEqual([]);
-    const audit = await query<{ action: string; actor_admin_id: string; target_type: string; target_id: string }>(sql`
+    const audit = await query<{
+      action: string;
+      actor_admin_id: string;
+      target_type: string;
+      target_id: string;
+    }>(sql`
       select action, actor_admin_id, target_type, target_id from admin_audit_log where action = 'notice.resend'`);
     expect(audit).toEqual([
-      { action: 'notice.resend', actor_admin_id: operations.id, target_type: 'investor_notice', target_id: failedId },
+      {
+        action: 'notice.resend',
+        actor_admin_id: operations.id,
+        target_type: 'investor_notice',
+        target_id: failedId,
+      },
     ]);
     expect((await list(support.headers)).json<FailedNoticesResponse>().notices).toEqual([]);
     expect((await resend(operations.headers)).statusCode).toBe(409);
