@@ -71,12 +71,12 @@ export function FailedNoticeList({ mayResend }: { mayResend: boolean }) {
               key: 'investor',
               label: 'Investor',
               cell: (notice) => (
-                <>
-                  <div>{notice.investor_name}</div>
+                <span className="failed-notice-lines">
+                  <span>{notice.investor_name}</span>
                   {notice.investor_name !== notice.investor_email ? (
-                    <div className="muted">{notice.investor_email}</div>
+                    <span className="muted">{notice.investor_email}</span>
                   ) : null}
-                </>
+                </span>
               ),
             },
             {
@@ -90,12 +90,12 @@ export function FailedNoticeList({ mayResend }: { mayResend: boolean }) {
               label: 'Why',
               className: 'failed-notice-error',
               cell: (notice) => (
-                <>
-                  <div>{notice.last_error ?? 'No reason recorded'}</div>
-                  <div className="muted">
+                <span className="failed-notice-lines">
+                  <span>{notice.last_error ?? 'No reason recorded'}</span>
+                  <span className="muted">
                     {notice.attempts} attempts · Delivered: {deliveredText(notice)}
-                  </div>
-                </>
+                  </span>
+                </span>
               ),
             },
             {
