@@ -234,6 +234,7 @@ describe('notices queued with their entries (the process stops right after each 
     const requested = await post(erin, '/api/transfers/withdrawals', { amount: '1000.00' });
     expect(requested.statusCode, requested.body).toBe(201);
     const withdrawalId = (requested.json() as { withdrawal: { id: string } }).withdrawal.id;
+    testApp.clock.advance(1_000);
     const cancelled = await post(erin, `/api/transfers/withdrawals/${withdrawalId}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const titles = (await queuedFor(erin.investorId)).filter((notice) => notice.status === 'pending');
