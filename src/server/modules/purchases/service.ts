@@ -27,6 +27,7 @@ import {
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
+import { pauseAt } from '../../faults/pause-point';
 import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
@@ -229,6 +230,7 @@ export async function purchaseInvestment(
       };
     },
   );
+  await pauseAt('purchase:after-commit');
   // The answer does not wait for the rail (decision 1850): the debit is committed, authorised
   // and pending; creating its transfer runs after, and is retried if this process stops.
   if (written.railPaymentId) fundingDebitSenderOf(context).send(written.railPaymentId);
