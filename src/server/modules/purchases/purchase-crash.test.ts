@@ -86,7 +86,9 @@ describe.skipIf(!isPostgresRun())('kill -9 between a purchase’s commit and its
     const notice = sql`
       select status, count(*)::int as count from investor_notice_queue
       where investor_id = ${investor.investorId}::uuid and kind = 'investment_purchase' group by status`;
-    expect(await rows(sql`select id from investments where investor_id = ${investor.investorId}::uuid`)).toHaveLength(1);
+    expect(
+      await rows(sql`select id from investments where investor_id = ${investor.investorId}::uuid`),
+    ).toHaveLength(1);
     expect(await rows(notice)).toEqual([{ status: 'pending', count: 1 }]);
 
     await start(3153);
