@@ -212,6 +212,8 @@ const expected: Record<string, Expectation> = {
   // Past the guard: nobody in the sweep has opted in to marketing, so there is no one to send to.
   'POST /api/admin/notifications/campaigns/:id/send-now': adminRoute('notifications:manage', 409),
   'GET /api/admin/notifications/preview-sample': adminRoute('notifications:view', 200),
+  'GET /api/admin/notifications/failed-notices': adminRoute('notifications:view', 200),
+  'POST /api/admin/notifications/failed-notices/:id/resend': adminRoute('notifications:manage', 404),
   'GET /api/admin/jobs': adminRoute('jobs:view', 200),
   'POST /api/admin/jobs': adminRoute('jobs:manage', 201),
   'PUT /api/admin/jobs/:id': adminRoute('jobs:manage', 200),

@@ -14,6 +14,8 @@ export type PausePoint =
   | 'interest:after-commit'
   /** process-withdrawals: an investor's payments are committed with their queued notices, none sent yet. */
   | 'withdrawals:after-commit'
+  /** BUY: the note is committed with its queued confirmation; nothing sent, no answer yet. */
+  | 'purchase:after-commit'
   /** settle-ach-payments: the provider has answered, nothing is recorded yet. */
   | 'ach:before-record'
   /** settle-ach-payments: a batch of outcomes is written, not yet committed. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../../shared/errors/app-error';
+import { AppError, isUserFacingFailure } from '../../shared/errors/app-error';
 
 function firstValidationMessage(error: FastifyError): string {
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -52,7 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.status >= 500) request.log.error({ err: error }, 'application error');
       return reply.status(error.status).send({
-        error: { code: error.code, message: error.status >= 500 ? 'Something went wrong' : error.message },
+        error: {
+          code: error.code,
+          message:
+            error.status >= 500 && !isUserFacingFailure(error.code) ? 'Something went wrong' : error.message,
+        },
       });
     }
     const fastifyError = error as FastifyError;

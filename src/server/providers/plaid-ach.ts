@@ -40,7 +40,14 @@ function transferTypeOf(order: TransferOrder): TransferType {
  * portal, prearranged (PPD) for the platform's scheduled credits.
  */
 export function plaidAchProvider(
-  options: PlaidOptions & { settlementBusinessDays: number },
+  options: PlaidOptions & {
+    settlementBusinessDays: number;
+    /**
+     * How long an authorisation the investor waits for (a purchase) may take before it counts as
+     * the rail being unreachable (decision 1850); scheduled calls keep the SDK-wide 20 s.
+     */
+    userPresentTimeoutMs?: number;
+  },
 ): TransferAchProvider {
   const basePath =
     options.basePath ??
@@ -54,6 +61,7 @@ export function plaidAchProvider(
       },
     }),
   );
+  const userPresentTimeoutMs = options.userPresentTimeoutMs ?? 8_000;
 
   return {
     name: 'plaid',
@@ -63,17 +71,20 @@ export function plaidAchProvider(
 
     async authorize(order) {
       const data = await callPlaid('transfer/authorization/create', () =>
-        client.transferAuthorizationCreate({
-          access_token: order.account.accessToken,
-          account_id: order.account.providerAccountId,
-          type: transferTypeOf(order),
-          network: TransferNetwork.Ach,
-          amount: order.amount,
-          ach_class: order.isUserPresent ? ACHClass.Web : ACHClass.Ppd,
-          user: { legal_name: order.account.legalName },
-          idempotency_key: order.paymentId,
-          user_present: order.isUserPresent,
-        }),
+        client.transferAuthorizationCreate(
+          {
+            access_token: order.account.accessToken,
+            account_id: order.account.providerAccountId,
+            type: transferTypeOf(order),
+            network: TransferNetwork.Ach,
+            amount: order.amount,
+            ach_class: order.isUserPresent ? ACHClass.Web : ACHClass.Ppd,
+            user: { legal_name: order.account.legalName },
+            idempotency_key: order.paymentId,
+            user_present: order.isUserPresent,
+          },
+          order.isUserPresent ? { timeout: userPresentTimeoutMs } : undefined,
+        ),
       );
       const authorization = data.authorization;
       if (authorization.decision === TransferAuthorizationDecision.Approved) {

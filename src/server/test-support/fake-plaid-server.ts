@@ -66,6 +66,10 @@ export interface FakePlaid {
   ): number;
   /** The next /transfer/event/sync answers 500 (a crash or an outage mid-sync). */
   failNextEventSync(): void;
+  /** The next request to this path answers 500 (an outage). */
+  failNextRequest(path: string): void;
+  /** Holds every request to this path (received and recorded, not answered) until release is called: a slow Plaid. */
+  hold(path: string): { release(): void };
   /** A webhook as Plaid sends it: the body text and its Plaid-Verification JWT (iat: issued at, seconds). */
   signWebhook(
     body: Record<string, unknown>,
@@ -335,6 +339,8 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     response.end(JSON.stringify(body));
   }
 
+  const holds = new Map<string, Promise<void>>();
+  const failNext = new Set<string>();
   const server: Server = createServer(async (request, response) => {
     const path = request.url ?? '/';
     const body = await readJson(request);
@@ -348,6 +354,8 @@ export async function startFakePlaid(): Promise<FakePlaid> {
       transferState.failNextSync = false;
       return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
     }
+    await holds.get(path);
+    if (failNext.delete(path)) return plaidError(response, 500, 'INTERNAL_SERVER_ERROR', 'API_ERROR');
     route(body, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -390,6 +398,20 @@ export async function startFakePlaid(): Promise<FakePlaid> {
     },
     failNextEventSync() {
       transferState.failNextSync = true;
+    },
+    failNextRequest(path) {
+      failNext.add(path);
+    },
+    hold(path) {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = () => {
+          holds.delete(path);
+          resolve();
+        };
+      });
+      holds.set(path, held);
+      return { release };
     },
     async signWebhook(body, options = {}) {
       const text = JSON.stringify(body, null, 2);

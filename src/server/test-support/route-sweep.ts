@@ -696,6 +696,10 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/notifications/preview-sample': () => ({
     url: '/api/admin/notifications/preview-sample?channel=email',
   }),
+  'GET /api/admin/notifications/failed-notices': () => ({ url: '/api/admin/notifications/failed-notices' }),
+  'POST /api/admin/notifications/failed-notices/:id/resend': () => ({
+    url: '/api/admin/notifications/failed-notices/00000000-0000-4000-8000-000000000251/resend',
+  }),
   'GET /api/admin/jobs': () => ({ url: '/api/admin/jobs' }),
   'POST /api/admin/jobs': () => ({
     url: '/api/admin/jobs',

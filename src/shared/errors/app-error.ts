@@ -14,6 +14,8 @@ export type AppErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unavailable'
+  /** A provider the action depends on (the payment rail) cannot be reached; its message says what did not happen. */
+  | 'provider_unavailable'
   | 'internal';
 
 const defaultStatus: Record<AppErrorCode, number> = {
@@ -30,6 +32,7 @@ const defaultStatus: Record<AppErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unavailable: 503,
+  provider_unavailable: 503,
   internal: 500,
 };
 
@@ -54,6 +57,15 @@ export class AppError extends Error {
     this.status = options.status ?? defaultStatus[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/**
+ * A 5xx hides its text from users (it may describe a bug), except an outage of a provider:
+ * that answer is written for the investor (what did not happen, when to try again), so the
+ * server sends it and the web app shows it as sent (decision 1850).
+ */
+export function isUserFacingFailure(code: string | null | undefined): boolean {
+  return code === 'provider_unavailable';
 }
 
 export interface ErrorBody {

@@ -5,6 +5,7 @@
  * message for that request, never a bare status text like "Internal Server Error" (a server
  * function's failure names the function, as the spec's edge-function helper does).
  */
+import { isUserFacingFailure } from '../../shared/errors/app-error';
 import { fallbackMessageFor } from './request-fallback-messages';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
@@ -33,8 +34,10 @@ export interface RequestOptions {
 }
 
 function messageOf(status: number, body: unknown, fallback: string): { code: string; message: string } {
-  // A 5xx never explains itself to a user (the server hides its details): the request's own message does.
-  if (status >= 500) return { code: errorCodeOf(body) ?? 'server_error', message: fallback };
+  // A 5xx never explains itself to a user (the server hides its details): the request's own
+  // message does, unless the server wrote the answer for the user (a provider outage).
+  if (status >= 500 && !isUserFacingFailure(errorCodeOf(body)))
+    return { code: errorCodeOf(body) ?? 'server_error', message: fallback };
   if (typeof body === 'object' && body !== null && 'error' in body) {
     const error = (body as { error: unknown }).error;
     if (typeof error === 'object' && error !== null && 'message' in error) {

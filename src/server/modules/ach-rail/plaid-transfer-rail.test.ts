@@ -29,6 +29,7 @@ import { runLedgerCheck } from '../money/ledger-check';
 import { reconcileAchPayments } from '../money/reconcile-ach-payments';
 import { settleAchPayments } from '../money/settle-ach-payments';
 import { readEventCursor, syncAchEvents } from '../money/sync-ach-events';
+import { fundingDebitSenderOf } from '../purchases/funding-debit-sender';
 import { repayOwedCreditsAfterNewAccount, resendOwedCredit } from './owed-credits';
 
 let fake: FakePlaid;
@@ -57,7 +58,8 @@ async function railInvestor(label: string): Promise<RailInvestor> {
   return { ...investor, providerAccountId: item.accountId };
 }
 
-function buy(investor: BankedInvestor, amount = '5000') {
+/** A purchase, once its funding transfer (created after the answer, decision 1850) has gone out. */
+async function buy(investor: BankedInvestor, amount = '5000') {
   const body: PurchaseRequest = {
     product_id: productId,
     term_years: 3,
@@ -67,7 +69,7 @@ function buy(investor: BankedInvestor, amount = '5000') {
     agreement_version: AGREEMENT_VERSION,
     consent: true,
   };
-  return testApp.app.inject({
+  const response = await testApp.app.inject({
     method: 'POST',
     url: '/api/purchases',
     payload: body,
@@ -77,6 +79,8 @@ function buy(investor: BankedInvestor, amount = '5000') {
       'idempotency-key': randomBytes(16).toString('hex'),
     },
   });
+  await fundingDebitSenderOf(testApp.context).idle();
+  return response;
 }
 
 async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {

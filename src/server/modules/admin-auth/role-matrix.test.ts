@@ -116,6 +116,12 @@ function endpoints(): Endpoint[] {
     { method: 'GET', url: '/api/admin/payments?status=returned', action: 'payments:view' },
     { method: 'GET', url: '/api/admin/payments/export.csv', action: 'payments:view' },
     { method: 'GET', url: '/api/admin/payments/owed-credits', action: 'payments:view' },
+    { method: 'GET', url: '/api/admin/notifications/failed-notices', action: 'notifications:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/notifications/failed-notices/00000000-0000-4000-8000-000000000251/resend',
+      action: 'notifications:manage',
+    },
     {
       method: 'POST',
       url: '/api/admin/payments/owed-credits/00000000-0000-4000-8000-000000000015/resend',

@@ -121,3 +121,56 @@ export async function markNoticeAttemptFailed(
       last_error = ${input.error}
     where id = ${claim.id}::uuid and attempts = ${claim.attempt} and status = 'pending'`);
 }
+
+export interface FailedNoticeRow {
+  id: string;
+  investor_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  title: string;
+  occurred_at: Date | string;
+  failed_at: Date | string;
+  attempts: number;
+  last_error: string | null;
+  bell_done: boolean;
+  email_done: boolean;
+  sms_done: boolean;
+}
+
+/** Notices given up after the last attempt, latest failure first (a failed row's next_attempt_at is when it failed). */
+export async function selectFailedNotices(db: Executor, limit: number): Promise<FailedNoticeRow[]> {
+  const result = await db.execute(sql`
+    select q.id, q.investor_id, i.first_name, i.last_name, i.email, q.notice->>'title' as title,
+           q.occurred_at, q.next_attempt_at as failed_at, q.attempts, q.last_error,
+           q.bell_at is not null as bell_done, q.email_at is not null as email_done, q.sms_at is not null as sms_done
+    from investor_notice_queue q
+    join investors i on i.id = q.investor_id
+    where q.status = 'failed'
+    order by q.next_attempt_at desc, q.id
+    limit ${limit}`);
+  return rowsOf<FailedNoticeRow>(result);
+}
+
+/**
+ * Makes a failed notice due again with a fresh set of attempts; the channels already stamped
+ * stay stamped, so they are not sent twice. Null when the notice is not failed (or not there).
+ */
+export async function requeueFailedNotice(
+  tx: Executor,
+  noticeId: string,
+  now: Date,
+): Promise<{ attempts: number; last_error: string | null } | null> {
+  const result = await tx.execute(sql`
+    update investor_notice_queue q set status = 'pending', attempts = 0, next_attempt_at = ${now}::timestamptz,
+      lease_until = null
+    from (select id, attempts, last_error from investor_notice_queue where id = ${noticeId}::uuid for update) before
+    where q.id = before.id and q.status = 'failed'
+    returning before.attempts, before.last_error`);
+  return rowsOf<{ attempts: number; last_error: string | null }>(result)[0] ?? null;
+}
+
+export async function readNoticeStatus(db: Executor, noticeId: string): Promise<string | null> {
+  const result = await db.execute(sql`select status from investor_notice_queue where id = ${noticeId}::uuid`);
+  return rowsOf<{ status: string }>(result)[0]?.status ?? null;
+}

@@ -18,6 +18,10 @@ import {
   templateResponse,
   templateStatusRequest,
 } from '../../../shared/notifications/contracts';
+import {
+  failedNoticesResponse,
+  resendFailedNoticeResponse,
+} from '../../../shared/notifications/failed-notice-contracts';
 import type { AppContext } from '../../context';
 import { adminPrincipal, requireAdmin } from '../admin-auth/admin-guard';
 import {
@@ -28,6 +32,7 @@ import {
   sendCampaignTest,
   updateNotificationCampaign,
 } from './campaign-service';
+import { listFailedNotices, resendFailedNotice } from './failed-notices-service';
 import { previewSample } from './preview-sample';
 import {
   createNotificationTemplate,
@@ -257,6 +262,34 @@ export function notificationAdminRoutes(context: AppContext): FastifyPluginAsync
         ...(await previewSample(context, adminPrincipal(request), request.query.channel)),
         postal_address: context.config.COMPANY_POSTAL_ADDRESS,
       }),
+    );
+
+    app.get(
+      '/api/admin/notifications/failed-notices',
+      {
+        preHandler: canView,
+        schema: {
+          tags,
+          summary: 'Investor notices given up after their last attempt, latest first (decision 1851)',
+          response: { 200: failedNoticesResponse },
+        },
+      },
+      async () => listFailedNotices(context),
+    );
+
+    app.post(
+      '/api/admin/notifications/failed-notices/:id/resend',
+      {
+        preHandler: canManage,
+        schema: {
+          tags,
+          summary: 'Sends a failed notice again now, repeating no channel that already went out',
+          params: idParams,
+          response: { 200: resendFailedNoticeResponse },
+        },
+      },
+      async (request) =>
+        resendFailedNotice(context, { noticeId: request.params.id, admin: adminPrincipal(request) }),
     );
   };
 }

@@ -20,6 +20,7 @@ import {
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { isPostgresRun } from '../../test-support/test-database';
 import { runLedgerCheck } from '../money/ledger-check';
+import { noticeSenderOf } from '../notifications/notice-sender';
 
 let testApp: TestApp;
 let ann: BankedInvestor;
@@ -278,6 +279,8 @@ describe('a purchase', () => {
         ip_address: expect.any(String),
       },
     ]);
+    // The confirmation goes out through the queue (decision 1851).
+    await noticeSenderOf(testApp.context).drain();
     const bell = await testApp.app.inject({
       method: 'GET',
       url: '/api/portal/notifications',

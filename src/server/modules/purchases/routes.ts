@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../../context';
 import { idempotencyKeyOf } from '../../http/idempotency';
 import { investorSessionOf, requireInvestor } from '../auth/session-guard';
+import { fundingDebitSenderOf } from './funding-debit-sender';
 import { getPurchaseOptions, purchaseInvestment } from './service';
 
 export function purchaseRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -16,6 +17,13 @@ export function purchaseRoutes(context: AppContext): FastifyPluginAsyncZod {
     const tags = ['purchases'];
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
+    });
+    // Funding debits a stopped process authorised but never sent go out at start-up (decision 1850).
+    app.addHook('onReady', async () => {
+      fundingDebitSenderOf(context).start();
+    });
+    app.addHook('onClose', async () => {
+      await fundingDebitSenderOf(context).close();
     });
 
     app.get(

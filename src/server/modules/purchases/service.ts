@@ -1,8 +1,8 @@
 /**
  * Buying a note (spec 4 and 5, PRODUCT.md 16-17). The server checks again everything the
  * modal checked, in the same order and with the same messages, then writes the investment,
- * its `purchase` entry, the pending ACH debit and the debit authorisation in one
- * transaction, once per idempotency key.
+ * its `purchase` entry, the pending ACH debit, the debit authorisation and the investor's
+ * confirmation notice in one transaction, once per idempotency key.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import { rateToMillionths } from '../../../shared/ledger/interest';
 import { toMoneyString } from '../../../shared/money/decimal-string';
 import { purchaseReference } from '../../../shared/portal/transaction-display';
-import { planCopy, type InvestmentType } from '../../../shared/products/plans';
+import { planCopy } from '../../../shared/products/plans';
 import type {
   PurchaseOptionsResponse,
   PurchaseRequest,
@@ -27,27 +27,24 @@ import {
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
+import { pauseAt } from '../../faults/pause-point';
 import { clientDetails } from '../../http/client-details';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { assertNoWatchlistHold } from '../banking/identity-service';
 import { AchRailError } from '../../providers/ach';
 import { enforceAchDebitLimits } from '../ach-rail/ach-limits';
-import {
-  findPaymentForRail,
-  loadTransferAccount,
-  sendPaymentToRail,
-  transferOrderOf,
-} from '../money/ach-transfers';
-import { moneyEngineFromContext } from '../money/engine-context';
+import { loadTransferAccount, transferOrderOf } from '../money/ach-transfers';
 import { insertFundedNote } from '../money/note-repository';
 import { listRolloverTerms } from '../notes/service';
 import { maturityInstructionMessages } from '../../../shared/investments/maturity-instruction';
 import { interestReinvestmentMessages } from '../../../shared/investments/interest-reinvestment';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { investmentPurchaseMessage } from '../notifications/transactional-templates';
-import { notifyInvestor } from '../notifications/transactional';
+import { enqueueNotices } from '../notifications/notice-queue-repository';
+import { noticeSenderOf } from '../notifications/notice-sender';
 import { trimRate } from '../products/product-mapper';
+import { fundingDebitSenderOf } from './funding-debit-sender';
 import {
   type BuyableProductRow,
   findBuyableProduct,
@@ -145,7 +142,7 @@ export async function purchaseInvestment(
 ): Promise<IdempotentOutcome<PurchaseResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  const written: { notice?: PurchaseNotice; railPaymentId?: string } = {};
+  const written: { hasNotice?: boolean; railPaymentId?: string } = {};
   const outcome = await runIdempotently<PurchaseResponse>(
     context.db,
     {
@@ -195,11 +192,23 @@ export async function purchaseInvestment(
           checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
         ...clientDetails(request),
       });
-      written.notice = {
-        amount: checked.amount,
-        type: checked.product.investment_type,
-        bankLastFour: checked.bankLastFour,
-      };
+      // The confirmation is queued with the note (decision 1311): a note never goes untold.
+      await enqueueNotices(
+        tx,
+        [
+          {
+            investorId: input.investorId,
+            ...investmentPurchaseMessage(context.config.BRAND_NAME, {
+              amount: checked.amount,
+              planName: planCopy[checked.product.investment_type].name,
+              startDate: today,
+              bankLastFour: checked.bankLastFour,
+            }),
+          },
+        ],
+        now,
+      );
+      written.hasNotice = true;
       return {
         status: 201,
         body: {
@@ -221,8 +230,11 @@ export async function purchaseInvestment(
       };
     },
   );
-  if (written.railPaymentId) await sendAuthorizedDebit(context, written.railPaymentId, today);
-  if (written.notice) await sendPurchaseNotice(context, input.investorId, written.notice, today);
+  await pauseAt('purchase:after-commit');
+  // The answer does not wait for the rail (decision 1850): the debit is committed, authorised
+  // and pending; creating its transfer runs after, and is retried if this process stops.
+  if (written.railPaymentId) fundingDebitSenderOf(context).send(written.railPaymentId);
+  if (written.hasNotice) noticeSenderOf(context).kick();
   return outcome;
 }
 
@@ -252,7 +264,10 @@ async function authorizeFundingDebit(
     );
   } catch (error) {
     if (error instanceof AchRailError) {
-      throw new AppError('unavailable', { message: achPurchaseMessages.railUnavailable, cause: error });
+      throw new AppError('provider_unavailable', {
+        message: achPurchaseMessages.railUnavailable,
+        cause: error,
+      });
     }
     throw error;
   }
@@ -263,51 +278,4 @@ async function authorizeFundingDebit(
     });
   }
   return { achPaymentId, provider: 'plaid', authorizationId: authorization.authorizationId };
-}
-
-/** Creates the authorised transfer now; if the rail cannot be reached, settle-ach-payments sends it. */
-async function sendAuthorizedDebit(context: AppContext, achPaymentId: string, today: string): Promise<void> {
-  const ach = context.providers.ach;
-  if (ach.name !== 'plaid') return;
-  try {
-    const payment = await findPaymentForRail(context.db, achPaymentId);
-    if (!payment) return;
-    await sendPaymentToRail({ ...moneyEngineFromContext(context), ach }, payment, {
-      executionDate: today,
-      isUserPresent: true,
-    });
-  } catch (error) {
-    context.log.error(
-      { err: error, achPaymentId },
-      'sending an authorised funding debit failed; the job sends it',
-    );
-  }
-}
-
-interface PurchaseNotice {
-  amount: string;
-  type: InvestmentType;
-  bankLastFour: string;
-}
-
-async function sendPurchaseNotice(
-  context: AppContext,
-  investorId: string,
-  notice: PurchaseNotice,
-  today: string,
-): Promise<void> {
-  try {
-    await notifyInvestor(context, {
-      investorId,
-      ...investmentPurchaseMessage(context.config.BRAND_NAME, {
-        amount: notice.amount,
-        planName: planCopy[notice.type].name,
-        startDate: today,
-        bankLastFour: notice.bankLastFour,
-      }),
-    });
-  } catch (error) {
-    // The investment is committed; a failed notice must not turn the purchase into an error.
-    context.log.error({ err: error, investorId }, 'purchase notice failed');
-  }
 }

@@ -25,7 +25,7 @@ import { interestNoticesOf } from '../money/interest-notices';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
 import { noticeSenderOf } from '../notifications/notice-sender';
-import { notifyInvestor } from '../notifications/transactional';
+import { enqueueNotices } from '../notifications/notice-queue-repository';
 import { trimRate } from '../products/product-mapper';
 import { assertNoWatchlistHold } from '../banking/identity-service';
 import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
@@ -108,45 +108,40 @@ export async function convertToHighYield(
         acceptedAt: now,
         ...input.client,
       });
-      // Interest posted with the move is told in the same transaction (decision 1311).
+      // Interest posted with the move, and the move itself, are told in the same transaction
+      // (decision 1311).
       await moneyEngineFromContext(context).notifier.interestPaid(
         tx,
         interestNoticesOf(result.interestPosted, today),
         now,
       );
-      return {
-        status: 201,
-        body: {
-          investment: {
-            id: result.investmentId,
-            reference: purchaseReference(result.investmentId),
-            principal_amount: amount,
-            interest_rate_annual: trimRate(product.interest_rate_annual),
-            term_years: product.term_years,
-            start_date: today,
-            maturity_date: maturityDateOf('high_yield', today, product.term_years),
-          },
-        },
+      const investment = {
+        id: result.investmentId,
+        reference: purchaseReference(result.investmentId),
+        principal_amount: amount,
+        interest_rate_annual: trimRate(product.interest_rate_annual),
+        term_years: product.term_years,
+        start_date: today,
+        maturity_date: maturityDateOf('high_yield', today, product.term_years),
       };
+      await enqueueNotices(
+        tx,
+        [
+          {
+            investorId: input.investorId,
+            ...conversionMessage(context.config.BRAND_NAME, {
+              amount,
+              ratePercent: ratePercent(investment.interest_rate_annual),
+              maturityDate: investment.maturity_date,
+              reference: investment.reference,
+            }),
+          },
+        ],
+        now,
+      );
+      return { status: 201, body: { investment } };
     },
   );
-  if (!outcome.replayed) {
-    const { investment } = outcome.body;
-    noticeSenderOf(context).kick();
-    try {
-      await notifyInvestor(context, {
-        investorId: input.investorId,
-        ...conversionMessage(context.config.BRAND_NAME, {
-          amount: investment.principal_amount,
-          ratePercent: ratePercent(investment.interest_rate_annual),
-          maturityDate: investment.maturity_date,
-          reference: investment.reference,
-        }),
-      });
-    } catch (error) {
-      // The conversion is committed; a failed notice must not turn it into an error.
-      context.log.error({ err: error, investorId: input.investorId }, 'conversion notice failed');
-    }
-  }
+  if (!outcome.replayed) noticeSenderOf(context).kick();
   return outcome;
 }

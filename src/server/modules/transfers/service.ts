@@ -18,7 +18,8 @@ import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency'
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { requireStepUp } from '../auth/session-guard';
 import { insertPendingWithdrawal } from '../money/withdrawal-repository';
-import { notifyInvestor } from '../notifications/transactional';
+import { enqueueNotices } from '../notifications/notice-queue-repository';
+import { noticeSenderOf } from '../notifications/notice-sender';
 import type { TransactionalMessage } from '../notifications/transactional-templates';
 import {
   cancelPendingWithdrawal,
@@ -72,13 +73,9 @@ export function positiveCents(amount: string): bigint | null {
   return cents !== null && cents > 0n ? cents : null;
 }
 
-async function notify(context: AppContext, investorId: string, message: TransactionalMessage): Promise<void> {
-  try {
-    await notifyInvestor(context, { investorId, ...message });
-  } catch (error) {
-    // The request is committed; a failed notice must not turn it into an error.
-    context.log.error({ err: error, investorId, kind: message.kind }, 'transfer notice failed');
-  }
+/** The investor's notice, queued in the transaction of what it tells (decision 1311). */
+function queueNotice(tx: Executor, investorId: string, message: TransactionalMessage, now: Date) {
+  return enqueueNotices(tx, [{ investorId, ...message }], now);
 }
 
 export async function requestWithdrawal(
@@ -124,22 +121,21 @@ export async function requestWithdrawal(
         now,
         idempotencyKey: input.key,
       });
-      const row = await findWithdrawal(tx, investorId, withdrawalId);
-      return { status: 201, body: { withdrawal: toWithdrawalRow(row!) } };
+      const withdrawal = toWithdrawalRow((await findWithdrawal(tx, investorId, withdrawalId))!);
+      await queueNotice(
+        tx,
+        investorId,
+        withdrawalRequestedMessage(context.config.BRAND_NAME, {
+          amount: withdrawal.amount,
+          paidOn: withdrawal.scheduled_for,
+          bankLastFour: withdrawal.bank_last_four ?? '',
+        }),
+        now,
+      );
+      return { status: 201, body: { withdrawal } };
     },
   );
-  if (!outcome.replayed) {
-    const { withdrawal } = outcome.body;
-    await notify(
-      context,
-      investorId,
-      withdrawalRequestedMessage(context.config.BRAND_NAME, {
-        amount: withdrawal.amount,
-        paidOn: withdrawal.scheduled_for,
-        bankLastFour: withdrawal.bank_last_four ?? '',
-      }),
-    );
-  }
+  if (!outcome.replayed) noticeSenderOf(context).kick();
   return outcome;
 }
 
@@ -148,14 +144,15 @@ export async function cancelWithdrawal(
   investorId: string,
   withdrawalId: string,
 ): Promise<WithdrawalResponse> {
-  const cancelled = await cancelPendingWithdrawal(context.db, {
-    investorId,
-    withdrawalId,
-    now: context.clock.now(),
+  const now = context.clock.now();
+  const row = await context.db.transaction(async (tx) => {
+    const cancelled = await cancelPendingWithdrawal(tx, { investorId, withdrawalId, now });
+    const found = await findWithdrawal(tx, investorId, withdrawalId);
+    if (!found) throw new AppError('not_found', { message: transferMessages.notFound });
+    if (!cancelled) throw new AppError('conflict', { message: transferMessages.notCancellable });
+    await queueNotice(tx, investorId, withdrawalCancelledMessage(found.amount), now);
+    return found;
   });
-  const row = await findWithdrawal(context.db, investorId, withdrawalId);
-  if (!row) throw new AppError('not_found', { message: transferMessages.notFound });
-  if (!cancelled) throw new AppError('conflict', { message: transferMessages.notCancellable });
-  await notify(context, investorId, withdrawalCancelledMessage(row.amount));
+  noticeSenderOf(context).kick();
   return { withdrawal: toWithdrawalRow(row) };
 }

@@ -24,6 +24,7 @@ import type { TransactionPage } from '../../../shared/portal/transaction-contrac
 import { investmentProducts } from '../../db/schema';
 import { runLedgerCheck } from '../money/ledger-check';
 import { processWithdrawals } from '../money/process-withdrawals';
+import { noticeSenderOf } from '../notifications/notice-sender';
 
 let testApp: TestApp;
 let engine: TestEngine;
@@ -215,6 +216,8 @@ describe('TRANSFER TO BANK', () => {
     expect(cents(before.available_to_withdraw) - cents(after.available_to_withdraw)).toBe(250_000n);
     expect(after.pending_withdrawals).toBe('2500.00');
     expect(after.withdrawals.map((row) => row.id)).toEqual([withdrawal.id]);
+    // The notice goes out through the queue (decision 1851).
+    await noticeSenderOf(testApp.context).drain();
     const bell = await testApp.app.inject({
       method: 'GET',
       url: '/api/portal/notifications',
@@ -389,6 +392,7 @@ describe('CONVERT TO HIGH-YIELD', () => {
     const reinvestments = page.transactions.filter((row) => row.transaction_type === 'reinvestment');
     expect(reinvestments.map((row) => row.signed_amount).sort()).toEqual(['+12000.00', '-12000.00']);
     expect(reinvestments.find((row) => row.signed_amount.startsWith('+'))?.investment_id).toBe(investment.id);
+    await noticeSenderOf(testApp.context).drain();
     const bell = await testApp.app.inject({
       method: 'GET',
       url: '/api/portal/notifications',

@@ -12,17 +12,19 @@ import { useAdminSession } from '../../lib/admin-session';
 import { useCampaigns, useTemplates, useToggleTemplate } from './api/notification-queries';
 import { CampaignCard } from './components/campaign-card';
 import { CampaignModal } from './components/campaign-modal';
+import { FailedNoticeList } from './components/failed-notice-list';
 import { SendNowModal } from './components/send-now-modal';
 import { SendTestModal } from './components/send-test-modal';
 import { TemplateCard } from './components/template-card';
 import { TemplateModal } from './components/template-modal';
 import './admin-notifications.css';
 
-type Tab = 'campaigns' | 'templates';
+type Tab = 'campaigns' | 'templates' | 'failed';
 
 const tabs = [
   { value: 'campaigns', label: 'Campaigns' },
   { value: 'templates', label: 'Templates' },
+  { value: 'failed', label: 'Failed notices' },
 ] as const;
 
 type OpenModal =
@@ -32,7 +34,10 @@ type OpenModal =
   | { kind: 'send-test'; campaign: NotificationCampaign }
   | null;
 
-/** /admin/notifications (admin spec 2): campaigns and templates, each reloaded when its tab opens. */
+/**
+ * /admin/notifications (admin spec 2): campaigns and templates, each reloaded when its tab
+ * opens, and the investor notices that failed for good, with Resend (decision 1851).
+ */
 export function AdminNotificationsPage() {
   const { admin } = useAdminSession();
   const mayManage = can(admin?.role, 'notifications:manage');
@@ -50,7 +55,7 @@ export function AdminNotificationsPage() {
           <h1>Investor Notifications</h1>
           <p>Campaigns reach only investors who opted in to marketing on that channel, once each.</p>
         </div>
-        {mayManage ? (
+        {mayManage && tab !== 'failed' ? (
           <Button
             onClick={() =>
               setModal(
@@ -74,11 +79,13 @@ export function AdminNotificationsPage() {
             onSendTest={(campaign) => setModal({ kind: 'send-test', campaign })}
             onSendNow={(campaign) => setModal({ kind: 'send-now', campaign })}
           />
-        ) : (
+        ) : tab === 'templates' ? (
           <TemplateList
             mayManage={mayManage}
             onEdit={(template) => setModal({ kind: 'template', template })}
           />
+        ) : (
+          <FailedNoticeList mayResend={mayManage} />
         )}
       </div>
 

@@ -8,6 +8,10 @@ import type {
   previewSampleResponse,
   TemplateInput,
 } from '../../../../shared/notifications/contracts';
+import type {
+  FailedNoticesResponse,
+  ResendFailedNoticeResponse,
+} from '../../../../shared/notifications/failed-notice-contracts';
 import { adminRequest } from '../../../lib/admin-api';
 
 export type PreviewSample = z.infer<typeof previewSampleResponse>;
@@ -140,5 +144,29 @@ export function useSendTest() {
         `/api/admin/notifications/campaigns/${variables.campaignId}/send-test`,
         { method: 'POST', body: variables.phone ? { phone: variables.phone } : {} },
       ),
+  });
+}
+
+const failedNoticesKey = ['admin', 'notifications', 'failed-notices'] as const;
+
+/** Investor notices the queue gave up on (decision 1851), reloaded whenever the tab opens. */
+export function useFailedNotices() {
+  return useQuery({
+    queryKey: failedNoticesKey,
+    queryFn: ({ signal }) =>
+      adminRequest<FailedNoticesResponse>('/api/admin/notifications/failed-notices', { signal }),
+    refetchOnMount: 'always',
+    retry: false,
+  });
+}
+
+export function useResendFailedNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noticeId: string) =>
+      adminRequest<ResendFailedNoticeResponse>(`/api/admin/notifications/failed-notices/${noticeId}/resend`, {
+        method: 'POST',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: failedNoticesKey }),
   });
 }

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../../lib/api-client';
+import { isUserFacingFailure } from '../../../../../shared/errors/app-error';
 import { formatThousands } from '../../../../../shared/format/money-format';
 import { compareMoney } from '../../../../../shared/money/decimal-string';
 import type { Product } from '../../../../../shared/products/contracts';
@@ -24,7 +25,7 @@ import { localToday } from '../../../../lib/local-today';
 export function purchaseErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'network') return NETWORK_ERROR_MESSAGE;
-    if (error.status >= 500) return purchaseMessages.failedToCreate;
+    if (error.status >= 500 && !isUserFacingFailure(error.code)) return purchaseMessages.failedToCreate;
     return error.message;
   }
   return purchaseMessages.unexpected;
