@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { rowsOf } from '../../db/client';
-import { seedReferenceData } from '../../db/seed';
+import { seedReferenceData } from '../reference-data/seed-reference-data';
 import { generateToken, hashToken } from '../../security/tokens';
 import { type AppProcess, callProcess, startAppProcess, waitFor } from '../../test-support/app-process';
 import { createFundedInvestor } from '../../test-support/money-fixtures';
