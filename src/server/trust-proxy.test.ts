@@ -17,21 +17,30 @@ async function codeCheckStatuses(
   const statuses: number[] = [];
   for (let attempt = 0; attempt <= CODE_CHECKS_PER_IP; attempt += 1) {
     const { forwardedFor, remoteAddress } = request(attempt);
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/functions/v1/auth-phone-check',
-      payload: { phone: '+16175550999', code: '123456' },
-      headers: { origin: testOrigin, 'x-forwarded-for': forwardedFor },
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
-    statuses.push(response.statusCode);
+    statuses.push(await codeCheckStatus(testApp, forwardedFor, remoteAddress));
   }
   return statuses;
 }
 
 /** A client rotating a made-up first hop; the balancer appends the address it really saw. */
-function rotatingClient(attempt: number): string {
-  return `198.51.100.${attempt + 1}, 203.0.113.9`;
+function rotatingClient(attempt: number, realAddress = '203.0.113.9'): string {
+  return `198.51.100.${attempt + 1}, ${realAddress}`;
+}
+
+/** One code check (a wrong code: 400 while the client is within its limit, 429 past it). */
+async function codeCheckStatus(
+  testApp: TestApp,
+  forwardedFor: string,
+  remoteAddress?: string,
+): Promise<number> {
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/functions/v1/auth-phone-check',
+    payload: { phone: '+16175550999', code: '123456' },
+    headers: { origin: testOrigin, 'x-forwarded-for': forwardedFor },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+  return response.statusCode;
 }
 
 describe('TRUST_PROXY takes a hop count or address ranges, never "trust everything"', () => {
@@ -73,6 +82,8 @@ describe('with one trusted hop', () => {
     }));
     expect(statuses.slice(0, CODE_CHECKS_PER_IP).every((status) => status === 400)).toBe(true);
     expect(statuses[CODE_CHECKS_PER_IP]).toBe(429);
+    // The address the balancer saw is the client: another visitor behind it keeps its own limit.
+    expect(await codeCheckStatus(testApp, rotatingClient(0, '203.0.113.10'))).toBe(400);
   });
 });
 
@@ -91,6 +102,7 @@ describe('with the balancer’s address range', () => {
       remoteAddress: '10.0.4.7',
     }));
     expect(statuses[CODE_CHECKS_PER_IP]).toBe(429);
+    expect(await codeCheckStatus(testApp, rotatingClient(0, '203.0.113.10'), '10.0.4.7')).toBe(400);
   });
 
   it('believes nothing a client outside the range sends', async () => {
