@@ -143,6 +143,7 @@ const configSchema = z
     AUTH_LIMIT_MAGIC_LINK_PER_EMAIL: rateLimitSpec.default('5/1h'),
     AUTH_LIMIT_MAGIC_LINK_PER_IP: rateLimitSpec.default('20/1h'),
     AUTH_LIMIT_SMS_PER_PHONE: rateLimitSpec.default('5/1h'),
+    AUTH_LIMIT_SIGN_IN_SMS_PER_PHONE: rateLimitSpec.default('5/1h'),
     AUTH_LIMIT_SMS_PER_IP: rateLimitSpec.default('20/1h'),
     AUTH_LIMIT_PASSWORD_FAILURES_PER_ACCOUNT: rateLimitSpec.default('5/15m'),
     AUTH_LIMIT_PASSWORD_PER_IP: rateLimitSpec.default('30/15m'),
