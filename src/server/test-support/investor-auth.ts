@@ -8,7 +8,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { outboxMessages } from '../db/schema';
-import { noticeSenderOf } from '../modules/notifications/notice-sender';
 import type { TestApp } from './test-app';
 
 export const testOrigin = 'http://localhost:3000';
@@ -32,8 +31,6 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string | nu
 }
 
 export async function latestOutboxMessage(testApp: TestApp, to: string) {
-  // Some mail leaves after the answer, through the notice queue (a password reset): send what is due.
-  await noticeSenderOf(testApp.context).drain();
   const rows = await testApp.context.db
     .select()
     .from(outboxMessages)

@@ -95,6 +95,8 @@ describe('"Forgot password?" end to end (PRODUCT.md 8)', () => {
       headers: { origin: testOrigin },
     });
     expect(request.json()).toEqual({ ok: true, error: null });
+    // The e-mail leaves after the answer, through the notice queue (decision 1821).
+    await noticeSenderOf(testApp.context).drain();
     expect((await latestOutboxMessage(testApp, investor.email)).subject).toBe(
       'Reset your Steadyline password',
     );
