@@ -23,6 +23,7 @@ import { registerStrictJsonParser } from './http/json-body';
 import { serializeRequestForLog } from './http/log-serializers';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
+import { trustedProxies } from './http/trusted-proxies';
 import { registerWebApp } from './http/web-app';
 import { adminSessionCookieName } from './modules/admin-auth/session-cookie';
 import { authSettingsOf } from './modules/auth/session-guard';
@@ -159,7 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedProxies(config.TRUST_PROXY),
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { isValidTimeZone } from '../shared/dates/business-time';
 import { DEFAULT_BRAND_NAME } from '../shared/brand';
@@ -8,6 +9,38 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+
+function isAddressRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe (decision 1820): none, the last N (the proxies in front
+ * of the app), or those sent by the balancer's own address ranges. `true` would believe every
+ * hop, so a client could name its own address and walk past every per-IP limit: refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine((value) => !/^(true|yes)$/.test(value), {
+    message:
+      'true would trust every X-Forwarded-For hop, so a client could choose the address the rate limits see; set the number of proxies in front of the app (usually 1) or their address ranges, such as 10.0.0.0/8',
+    abort: true,
+  })
+  .refine(
+    (value) =>
+      /^(false|no|0|[1-9])$/.test(value) || value.split(',').every((range) => isAddressRange(range.trim())),
+    'must be false, the number of proxies in front of the app (1 to 9), or their addresses or ranges, comma-separated, such as 10.0.0.0/8,fd00::/8',
+  )
+  .transform((value): false | number | string[] => {
+    if (/^(false|no|0)$/.test(value)) return false;
+    if (/^[1-9]$/.test(value)) return Number(value);
+    return value.split(',').map((range) => range.trim());
+  });
 
 /** A rate limit written as "count/window": 5/1h, 30/15m, 10/90s. */
 const rateLimitSpec = z
@@ -90,7 +123,7 @@ const configSchema = z
     /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     RATE_LIMIT_MULTIPLIER: positiveInt.default(1),
     CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
     JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
@@ -110,6 +143,7 @@ const configSchema = z
     AUTH_LIMIT_MAGIC_LINK_PER_EMAIL: rateLimitSpec.default('5/1h'),
     AUTH_LIMIT_MAGIC_LINK_PER_IP: rateLimitSpec.default('20/1h'),
     AUTH_LIMIT_SMS_PER_PHONE: rateLimitSpec.default('5/1h'),
+    AUTH_LIMIT_SIGN_IN_SMS_PER_PHONE: rateLimitSpec.default('5/1h'),
     AUTH_LIMIT_SMS_PER_IP: rateLimitSpec.default('20/1h'),
     AUTH_LIMIT_PASSWORD_FAILURES_PER_ACCOUNT: rateLimitSpec.default('5/15m'),
     AUTH_LIMIT_PASSWORD_PER_IP: rateLimitSpec.default('30/15m'),

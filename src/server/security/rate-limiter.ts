@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../shared/errors/app-error';
+import { formatWait } from '../../shared/format/wait-format';
 import { type Executor, rowsOf } from '../db/client';
 
 export interface RateLimitRule {
@@ -58,6 +59,20 @@ export async function peekRateLimit(
   return { allowed: count < rule.limit, count, retryAfterSeconds };
 }
 
+/** Gives one unit back to the current window (never below zero): what was counted turned out harmless. */
+export async function refundRateLimit(
+  db: Executor,
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  await db.execute(sql`
+    update rate_limit_counters set count = count - 1
+    where key = ${`${rule.name}:${subject}`} and window_start = ${windowStart.toISOString()} and count > 0`);
+}
+
 /** Consumes one unit and throws a 429 AppError with a retry-after when the limit is passed. */
 export async function enforceRateLimit(
   db: Executor,
@@ -73,12 +88,6 @@ export async function enforceRateLimit(
       retryAfterSeconds: result.retryAfterSeconds,
     });
   }
-}
-
-export function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 export async function deleteExpiredRateLimitCounters(db: Executor, now: Date): Promise<number> {

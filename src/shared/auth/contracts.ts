@@ -35,12 +35,26 @@ export const authStartResponse = z.object({
 });
 export type AuthStartResponse = z.infer<typeof authStartResponse>;
 
-export const authPhoneStartRequest = z.object({ phone: z.string().max(40).optional() });
+/**
+ * How the code a screen asks for was delivered (decision 1822): code_reused is true when no new
+ * code was sent because the one sent at code_sent_at is still valid.
+ */
+const codeDeliveryFields = {
+  code_reused: z.boolean().optional(),
+  code_sent_at: z.iso.datetime().optional(),
+};
+
+export const authPhoneStartRequest = z.object({
+  phone: z.string().max(40).optional(),
+  /** "Resend code": send a new code even when the last one is still valid. */
+  resend: z.boolean().optional(),
+});
 export const authPhoneStartResponse = z.object({
   ok: z.boolean(),
   error: z.string().nullable(),
   /** Seconds before another code may be requested (the resend countdown). */
   retry_after_seconds: z.number().int().nonnegative().optional(),
+  ...codeDeliveryFields,
 });
 export type AuthPhoneStartResponse = z.infer<typeof authPhoneStartResponse>;
 
@@ -69,8 +83,11 @@ export const authPasswordLoginResponse = z.object({
    * stopped it; the screen then says so and offers a new one after retry_after_seconds).
    */
   code_sent: z.boolean().optional(),
+  /** With code_sent false: why no code could be sent. */
+  code_error: z.string().optional(),
   /** Seconds before another code may be requested (the resend countdown). */
   retry_after_seconds: z.number().int().nonnegative().optional(),
+  ...codeDeliveryFields,
 });
 export type AuthPasswordLoginResponse = z.infer<typeof authPasswordLoginResponse>;
 
@@ -153,11 +170,16 @@ export type SetPasswordResponse = z.infer<typeof setPasswordResponse>;
 
 export const passwordResetRequest = z.object({ email: z.string() });
 
+export const stepUpStartRequest = z.object({
+  /** "Resend code": send a new code even when the last one is still valid. */
+  resend: z.boolean().optional(),
+});
 export const stepUpStartResponse = z.object({
   ok: z.boolean(),
   error: z.string().nullable(),
   phone_mask: z.string().nullable(),
   retry_after_seconds: z.number().int().nonnegative().optional(),
+  ...codeDeliveryFields,
 });
 export type StepUpStartResponse = z.infer<typeof stepUpStartResponse>;
 

@@ -17,7 +17,8 @@ import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { adminSessions } from '../../db/schema';
-import { consumeRateLimit, formatWait } from '../../security/rate-limiter';
+import { consumeRateLimit } from '../../security/rate-limiter';
+import { formatWait } from '../../../shared/format/wait-format';
 import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { AdminPrincipal } from './admin-guard';
 import {

@@ -86,7 +86,7 @@ describe('admin-login', () => {
     const locked = await login('target@staff.example', testAdminPassword);
     expect(locked.statusCode).toBe(429);
     expect((locked.json() as { error: string }).error).toMatch(
-      /^Too many sign-in attempts\. Try again in \d+ minutes\.$/,
+      /^Too many sign-in attempts\. Try again in \d+ minutes?( \d+ seconds?)?\.$/,
     );
     testApp.clock.advance(15 * 60 * 1000);
     expect((await login('target@staff.example', testAdminPassword)).statusCode).toBe(200);

@@ -8,7 +8,8 @@ import { type AdminRole, isAdminRole } from '../../../shared/admin/permissions';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
-import { consumeRateLimit, formatWait, peekRateLimit, type RateLimitRule } from '../../security/rate-limiter';
+import { consumeRateLimit, peekRateLimit, type RateLimitRule } from '../../security/rate-limiter';
+import { formatWait } from '../../../shared/format/wait-format';
 import { hashToken } from '../../security/tokens';
 import { recordAdminAudit } from '../admin-audit/record-admin-audit';
 import {

@@ -9,7 +9,8 @@ import { recordAdminAudit } from '../admin-audit/record-admin-audit';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { consumeRateLimit, formatWait, peekRateLimit, type RateLimitRule } from '../../security/rate-limiter';
+import { consumeRateLimit, peekRateLimit, type RateLimitRule } from '../../security/rate-limiter';
+import { formatWait } from '../../../shared/format/wait-format';
 import { generateToken, hashToken, safeEqual, signValue } from '../../security/tokens';
 import { parseRateLimit } from '../auth/auth-settings';
 import {

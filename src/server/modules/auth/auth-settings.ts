@@ -11,8 +11,13 @@ export interface AuthLimits {
   magicLinkPerEmail: RateLimitRule;
   /** Magic links requested from one client IP. */
   magicLinkPerIp: RateLimitRule;
-  /** SMS codes sent to one phone number. */
+  /**
+   * SMS codes sent to one phone number for a signed-in investor (phone verification, step-ups,
+   * a new number). A code that is entered is given back: the limit counts codes nobody used.
+   */
   smsPerPhone: RateLimitRule;
+  /** Sign-in codes (after a password, the SMS tab) to one number: a budget step-ups never touch. */
+  signInSmsPerPhone: RateLimitRule;
   /** SMS codes requested from one client IP. */
   smsPerIp: RateLimitRule;
   /** Wrong passwords for one e-mail address (known or not); passing it locks sign-in with a retry-after. */
@@ -88,6 +93,7 @@ export function authSettings(config: AppConfig): AuthSettings {
       magicLinkPerEmail: rule('auth:magic-link:email', config.AUTH_LIMIT_MAGIC_LINK_PER_EMAIL),
       magicLinkPerIp: rule('auth:magic-link:ip', config.AUTH_LIMIT_MAGIC_LINK_PER_IP),
       smsPerPhone: rule('auth:sms:phone', config.AUTH_LIMIT_SMS_PER_PHONE),
+      signInSmsPerPhone: rule('auth:sms-sign-in:phone', config.AUTH_LIMIT_SIGN_IN_SMS_PER_PHONE),
       smsPerIp: rule('auth:sms:ip', config.AUTH_LIMIT_SMS_PER_IP),
       passwordFailuresPerAccount: rule(
         'auth:password-failures:account',

@@ -38,6 +38,7 @@ import { checkPhoneCode, startPhoneCode } from './phone-service';
 import { findInvestorByUserId, findUserById } from './repository';
 import { authSettingsOf, getInvestorSession } from './session-guard';
 import { endSession } from './session-service';
+import type { CodeDelivery } from './sms-code-service';
 
 /**
  * Runs a function body; an AppError becomes the function's own failure shape with the error's
@@ -62,6 +63,15 @@ export async function answerOrFail<T>(
 export function retryAfterOf(reply: FastifyReply): { retry_after_seconds?: number } {
   const header = reply.getHeader('retry-after');
   return header === undefined ? {} : { retry_after_seconds: Number(header) };
+}
+
+/** A code's delivery as the answer's fields (the screen says "sent now" or "sent at HH:MM, still valid"). */
+export function codeDeliveryOf(delivery: CodeDelivery) {
+  return {
+    retry_after_seconds: delivery.retryAfterSeconds,
+    code_reused: delivery.outcome === 'reused',
+    code_sent_at: delivery.sentAt.toISOString(),
+  };
 }
 
 function shapes<T extends z.ZodType>(schema: T) {
@@ -134,8 +144,11 @@ export function authFunctionRoutes(context: AppContext): FastifyPluginAsyncZod {
           async () => {
             const invalid = invalidBody(request, authMessages.invalidPhone);
             if (invalid) throw invalid;
-            const retryAfterSeconds = await startPhoneCode(context, request, { phone: request.body.phone });
-            return { ok: true, error: null, retry_after_seconds: retryAfterSeconds };
+            const delivery = await startPhoneCode(context, request, {
+              phone: request.body.phone,
+              resend: request.body.resend,
+            });
+            return { ok: true, error: null, ...codeDeliveryOf(delivery) };
           },
           (message) => ({
             ok: false,
@@ -191,14 +204,16 @@ export function authFunctionRoutes(context: AppContext): FastifyPluginAsyncZod {
             if (invalid) throw invalid;
             const result = await loginWithPassword(context, request, reply, request.body);
             if (!result.needs2fa) return { ok: true, needs_2fa: false, phone_mask: null, error: null };
-            return {
-              ok: true,
-              needs_2fa: true,
-              phone_mask: result.phoneMask,
-              error: null,
-              code_sent: result.codeSent,
-              retry_after_seconds: result.retryAfterSeconds,
-            };
+            const answer = { ok: true, needs_2fa: true, phone_mask: result.phoneMask, error: null };
+            if (!result.codeSent) {
+              return {
+                ...answer,
+                code_sent: false,
+                code_error: result.reason,
+                retry_after_seconds: result.retryAfterSeconds,
+              };
+            }
+            return { ...answer, code_sent: true, ...codeDeliveryOf(result.delivery) };
           },
           (message) => ({ ok: false, needs_2fa: false, phone_mask: null, error: message }),
         ),

@@ -13,8 +13,12 @@ import {
 import { safeRedirectPath } from '../../../shared/auth/safe-redirect';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
+import type { EmailMessage } from '../../providers/email';
 import { enforceRateLimit } from '../../security/rate-limiter';
 import { generateToken, hashToken } from '../../security/tokens';
+import { noticeSenderOf } from '../notifications/notice-sender';
+import { enqueueSecurityEmail } from '../notifications/notice-queue-repository';
+import { sealSecurityEmail } from '../notifications/security-email';
 import {
   renderAccountUnavailableEmail,
   renderMagicLinkEmail,
@@ -62,19 +66,48 @@ function isClosedToSignIn(status: string | undefined): boolean {
   return status === 'suspended' || status === 'closed';
 }
 
-async function sendAccountUnavailable(context: AppContext, email: string): Promise<void> {
+function accountUnavailableEmail(context: AppContext, email: string): EmailMessage {
   const { config } = context;
-  await context.messages.sendEmail({
+  return {
     to: email,
     ...renderAccountUnavailableEmail({
       brandName: config.BRAND_NAME,
       supportEmail: config.SUPPORT_EMAIL,
       postalAddress: config.COMPANY_POSTAL_ADDRESS,
     }),
-  });
+  };
 }
 
-async function issueLink(
+async function sendNow(context: AppContext, email: EmailMessage): Promise<void> {
+  const sent = await context.messages.sendEmail(email);
+  if (sent.status === 'failed') {
+    context.log.warn(
+      { outboxMessageId: sent.outboxMessageId },
+      'magic link e-mail was refused by the provider',
+    );
+    throw new AppError('unavailable', { status: 502, message: authMessages.failedToSendEmail });
+  }
+}
+
+/**
+ * Queues the e-mail to be sent after the answer (decision 1821): what a registered address
+ * costs the request is one insert, not a trip to the mail server.
+ */
+async function sendAfterAnswering(
+  context: AppContext,
+  investorId: string,
+  email: EmailMessage,
+): Promise<void> {
+  await enqueueSecurityEmail(
+    context.db,
+    { investorId, notice: sealSecurityEmail(context, email) },
+    context.clock.now(),
+  );
+  noticeSenderOf(context).kick();
+}
+
+/** Records a new link and renders its e-mail. */
+async function createLinkEmail(
   context: AppContext,
   input: {
     email: string;
@@ -85,7 +118,7 @@ async function issueLink(
     referralCode: string | null;
     browserBindingHash: string;
   },
-): Promise<void> {
+): Promise<EmailMessage> {
   const settings = authSettingsOf(context);
   const now = context.clock.now();
   const token = generateToken();
@@ -112,14 +145,7 @@ async function issueLink(
     supportEmail: context.config.SUPPORT_EMAIL,
     postalAddress: context.config.COMPANY_POSTAL_ADDRESS,
   });
-  const sent = await context.messages.sendEmail({ to: input.email, ...email });
-  if (sent.status === 'failed') {
-    context.log.warn(
-      { outboxMessageId: sent.outboxMessageId },
-      'magic link e-mail was refused by the provider',
-    );
-    throw new AppError('unavailable', { status: 502, message: authMessages.failedToSendEmail });
-  }
+  return { to: input.email, ...email };
 }
 
 /**
@@ -136,11 +162,11 @@ export async function startMagicLink(
   const user = await findUserByEmail(context.db, email);
   const investor = user ? await findInvestorByUserId(context.db, user.id) : undefined;
   if (isClosedToSignIn(investor?.status)) {
-    await sendAccountUnavailable(context, user!.email);
+    await sendNow(context, accountUnavailableEmail(context, user!.email));
     return;
   }
   const referral = referralCodeShape.safeParse(input.referralCode ?? '');
-  await issueLink(context, {
+  const linkEmail = await createLinkEmail(context, {
     email: user?.email ?? email,
     userId: user?.id ?? null,
     purpose: 'magic_link',
@@ -149,11 +175,13 @@ export async function startMagicLink(
     referralCode: referral.success ? referral.data : null,
     browserBindingHash: input.browserBindingHash,
   });
+  await sendNow(context, linkEmail);
 }
 
 /**
  * "Forgot password?" (PRODUCT.md 8): a link that signs in and leads to a new password (which
- * then needs a fresh SMS code). Unknown addresses get nothing, and the same answer.
+ * then needs a fresh SMS code). Unknown addresses get nothing, and the same answer at the same
+ * pace: a registered address's e-mail is queued and sent after the answer (decision 1821).
  */
 export async function startPasswordReset(
   context: AppContext,
@@ -164,25 +192,23 @@ export async function startPasswordReset(
   await limitLinkRequests(context, request, email);
   const user = await findUserByEmail(context.db, email);
   if (!user?.emailVerifiedAt) return;
+  // A verified e-mail always has its investor (made with the verification); the queue needs it.
   const investor = await findInvestorByUserId(context.db, user.id);
-  if (isClosedToSignIn(investor?.status)) {
-    await sendAccountUnavailable(context, user.email);
+  if (!investor) return;
+  if (isClosedToSignIn(investor.status)) {
+    await sendAfterAnswering(context, investor.id, accountUnavailableEmail(context, user.email));
     return;
   }
-  try {
-    await issueLink(context, {
-      email: user.email,
-      userId: user.id,
-      purpose: 'password_reset',
-      kind: 'password_reset',
-      redirectTo: PASSWORD_RESET_TARGET,
-      referralCode: null,
-      browserBindingHash: input.browserBindingHash,
-    });
-  } catch (error) {
-    // Answering with the provider's failure would tell that the address is registered.
-    if (!(error instanceof AppError)) throw error;
-  }
+  const linkEmail = await createLinkEmail(context, {
+    email: user.email,
+    userId: user.id,
+    purpose: 'password_reset',
+    kind: 'password_reset',
+    redirectTo: PASSWORD_RESET_TARGET,
+    referralCode: null,
+    browserBindingHash: input.browserBindingHash,
+  });
+  await sendAfterAnswering(context, investor.id, linkEmail);
 }
 
 const purposeOfLinkType: Record<string, OneTimeTokenPurpose> = {

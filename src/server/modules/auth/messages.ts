@@ -12,6 +12,10 @@ export const authMessages = {
   tooManyPasswordAttempts: 'Too many failed sign-in attempts.',
   tooManyRequests: 'Too many requests.',
   resendWait: 'Please wait before requesting another code.',
+  signInCodeBudgetUsed:
+    'For your security, we send only a few sign-in codes to one phone each hour, and this phone has had them.',
+  codeBudgetUsed:
+    'For your security, we send only a few codes to one phone each hour, and this phone has had them.',
   notSignedIn: 'Please sign in to continue.',
   suspended: 'This account is suspended. Please contact support.',
   closed: 'This account is closed. Please contact support if you need your records.',

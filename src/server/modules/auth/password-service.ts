@@ -9,7 +9,8 @@ import { maskPhone } from '../../../shared/auth/phone';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../security/passwords';
-import { consumeRateLimit, formatWait, peekRateLimit } from '../../security/rate-limiter';
+import { consumeRateLimit, peekRateLimit } from '../../security/rate-limiter';
+import { formatWait } from '../../../shared/format/wait-format';
 import { authMessages, signInRefusal } from './messages';
 import { loadAccountState } from './onboarding-service';
 import {
@@ -22,7 +23,7 @@ import {
 } from './repository';
 import { authSettingsOf, getInvestorSession, requireStepUp } from './session-guard';
 import { startSession } from './session-service';
-import { hasUsableSmsCode, secondsUntilResend, sendSmsCode } from './sms-code-service';
+import { type CodeDelivery, sendSmsCode } from './sms-code-service';
 
 let timingDummyHash: Promise<string> | undefined;
 
@@ -39,31 +40,39 @@ function lockedOut(retryAfterSeconds: number): AppError {
   });
 }
 
+/** The code that follows a correct password, as the code screen needs to describe it. */
+export type SecondFactorCode =
+  | { codeSent: true; delivery: CodeDelivery }
+  | { codeSent: false; reason: string; retryAfterSeconds: number };
+
 export type PasswordLoginResult =
-  | { needs2fa: true; phoneMask: string; codeSent: boolean; retryAfterSeconds: number }
+  | ({ needs2fa: true; phoneMask: string } & SecondFactorCode)
   | { needs2fa: false; phoneMask: null };
 
 /**
- * The code that follows a correct password: a fresh one; or, when this sign-in repeats one made
- * moments ago, the code already on its way; or none yet, said as such with the seconds until
- * one can be requested (the screen never claims a code that was not sent).
+ * The code that follows a correct password: the one sent moments ago if it is still valid, else
+ * a fresh one; or none, with the reason and the seconds until one can be requested (the screen
+ * never claims a code that was not sent).
  */
 async function secondFactorCode(
   context: AppContext,
   request: FastifyRequest,
   user: { id: string; phoneE164: string },
-): Promise<{ codeSent: boolean; retryAfterSeconds: number }> {
-  const target = { phoneE164: user.phoneE164, purpose: 'second_factor' as const, userId: user.id };
-  const wait = await secondsUntilResend(context, user.phoneE164, 'second_factor');
-  if (wait > 0) return { codeSent: await hasUsableSmsCode(context, target), retryAfterSeconds: wait };
+): Promise<SecondFactorCode> {
   try {
-    const retryAfterSeconds = await sendSmsCode(context, request, { ...target, deliver: true });
-    return { codeSent: true, retryAfterSeconds };
+    const delivery = await sendSmsCode(context, request, {
+      phoneE164: user.phoneE164,
+      purpose: 'second_factor',
+      userId: user.id,
+      deliver: true,
+      reuseValidCode: true,
+    });
+    return { codeSent: true, delivery };
   } catch (error) {
     // A limit or a provider failure: the password was right, so the session still starts.
     if (!(error instanceof AppError) || (error.code !== 'rate_limited' && error.code !== 'unavailable'))
       throw error;
-    return { codeSent: false, retryAfterSeconds: error.retryAfterSeconds ?? 0 };
+    return { codeSent: false, reason: error.message, retryAfterSeconds: error.retryAfterSeconds ?? 0 };
   }
 }
 

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordMessages } from '../../../shared/auth/password-policy';
+import { rowsOf } from '../../db/client';
 import { outboxMessages, users } from '../../db/schema';
+import type { EmailProvider } from '../../providers/email';
 import { verifyPassword } from '../../security/passwords';
 import {
   callFunction,
@@ -14,6 +16,7 @@ import {
   verifyEmail,
 } from '../../test-support/investor-auth';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { noticeSenderOf } from '../notifications/notice-sender';
 
 let testApp: TestApp;
 beforeAll(async () => {
@@ -92,6 +95,8 @@ describe('"Forgot password?" end to end (PRODUCT.md 8)', () => {
       headers: { origin: testOrigin },
     });
     expect(request.json()).toEqual({ ok: true, error: null });
+    // The e-mail leaves after the answer, through the notice queue (decision 1821).
+    await noticeSenderOf(testApp.context).drain();
     expect((await latestOutboxMessage(testApp, investor.email)).subject).toBe(
       'Reset your Steadyline password',
     );
@@ -168,6 +173,79 @@ describe('"Forgot password?" end to end (PRODUCT.md 8)', () => {
     });
     expect(unknown.statusCode).toBe(known.statusCode);
     expect(unknown.json()).toEqual(known.json());
+    await noticeSenderOf(testApp.context).drain();
     expect((await testApp.context.db.select().from(outboxMessages)).length).toBe(before + 1);
   });
+});
+
+/** An e-mail provider that, once told to, holds every message until released: a mail server that stalls. */
+function stallableEmailProvider() {
+  let isStalling = false;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const provider: EmailProvider = {
+    name: 'smtp',
+    async send() {
+      if (isStalling) await released;
+      return {};
+    },
+    async close() {},
+  };
+  return {
+    provider,
+    stall() {
+      isStalling = true;
+    },
+    release,
+  };
+}
+
+describe('a password reset answers before its e-mail is sent (issue 24 item 10)', () => {
+  const mailServer = stallableEmailProvider();
+  let stalled: TestApp;
+  beforeAll(async () => {
+    stalled = await createTestApp({ build: { providers: { email: mailServer.provider } } });
+  });
+  afterAll(async () => {
+    mailServer.release();
+    await stalled.close();
+  });
+
+  it('queues the mail of a registered address and answers while the mail server stalls', async () => {
+    const investor = await signUpInvestor(stalled, { email: 'slow.mail@example.com' });
+    mailServer.stall();
+    const outboxBefore = (await stalled.context.db.select().from(outboxMessages)).length;
+
+    // Before the fix this request waited for the mail server and never answered.
+    const request = await stalled.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: investor.email },
+      headers: { origin: testOrigin },
+    });
+    expect(request.json()).toEqual({ ok: true, error: null });
+    const queued = rowsOf<{ kind: string; notice: unknown }>(
+      await stalled.context.db.execute(sql`select kind, notice from investor_notice_queue`),
+    );
+    expect(queued.map((row) => row.kind)).toEqual(['security_email']);
+    // The link is sealed in the queue: the database keeps sign-in links only as hashes.
+    expect(JSON.stringify(queued[0]!.notice)).not.toContain('token_hash');
+    expect((await stalled.context.db.select().from(outboxMessages)).length).toBe(outboxBefore);
+
+    mailServer.release();
+    await noticeSenderOf(stalled.context).drain();
+    expect((await latestOutboxMessage(stalled, investor.email)).subject).toBe(
+      'Reset your Steadyline password',
+    );
+    const link = await latestMagicLink(stalled, investor.email);
+    const confirm = await stalled.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm',
+      payload: { token_hash: link.searchParams.get('token_hash'), type: 'recovery' },
+      headers: { origin: testOrigin },
+    });
+    expect(confirm.json()).toEqual({ ok: true, error: null });
+  }, 20_000);
 });

@@ -19,7 +19,7 @@ import {
 } from './repository';
 import { authSettingsOf } from './session-guard';
 import { readSession, startSession } from './session-service';
-import { assertApproved, checkSmsCode, sendSmsCode } from './sms-code-service';
+import { assertApproved, type CodeDelivery, checkSmsCode, sendSmsCode } from './sms-code-service';
 
 export function parsePhone(value: string | undefined): string {
   if (!value || !isValidPhone(value))
@@ -57,19 +57,24 @@ async function signInUserForPhone(context: AppContext, phoneE164: string) {
   return investor?.status === 'active' ? user : null;
 }
 
-/** Sends a code; returns the resend wait in seconds. */
+/**
+ * Sends a code, or offers again the one still valid; `resend` ("Resend code": the person says it
+ * did not arrive) always sends a new one.
+ */
 export async function startPhoneCode(
   context: AppContext,
   request: FastifyRequest,
-  input: { phone?: string },
-): Promise<number> {
+  input: { phone?: string; resend?: boolean },
+): Promise<CodeDelivery> {
   const flow = await phoneFlowOf(context, request);
+  const reuseValidCode = !input.resend;
   if (flow.kind === 'second_factor') {
     return sendSmsCode(context, request, {
       phoneE164: flow.phoneE164,
       purpose: 'second_factor',
       userId: flow.userId,
       deliver: true,
+      reuseValidCode,
     });
   }
   const phoneE164 = parsePhone(input.phone);
@@ -79,6 +84,7 @@ export async function startPhoneCode(
       purpose: 'verify_phone',
       userId: flow.userId,
       deliver: true,
+      reuseValidCode,
     });
   }
   const user = await signInUserForPhone(context, phoneE164);
@@ -87,6 +93,7 @@ export async function startPhoneCode(
     purpose: 'sign_in',
     userId: null,
     deliver: Boolean(user),
+    reuseValidCode,
   });
 }
 

@@ -13,6 +13,7 @@ import {
   sessionResponse,
   setPasswordRequest,
   setPasswordResponse,
+  stepUpStartRequest,
   stepUpStartResponse,
   stepUpVerifyRequest,
   authPhoneCheckResponse,
@@ -27,7 +28,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
 import { demoAccounts } from '../demo/seed-demo-data';
 import { enforceRateLimit } from '../../security/rate-limiter';
-import { answerOrFail, retryAfterOf } from './function-routes';
+import { answerOrFail, codeDeliveryOf, retryAfterOf } from './function-routes';
 import { linkBrowserBinding, rememberLinkBrowser } from './link-browser';
 import { confirmMagicLink, LinkConfirmationError, startPasswordReset } from './magic-link-service';
 import { authMessages } from './messages';
@@ -171,7 +172,9 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Sends a step-up SMS code to the signed-in investor’s verified phone',
+          summary:
+            'Sends a step-up SMS code to the signed-in investor’s verified phone, or offers again the one still valid',
+          body: stepUpStartRequest.nullish(),
           response: { 200: stepUpStartResponse, '4xx': stepUpStartResponse, '5xx': stepUpStartResponse },
         },
       },
@@ -179,13 +182,8 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
         answerOrFail<StepUpStartResponse>(
           reply,
           async () => {
-            const result = await startStepUp(context, request);
-            return {
-              ok: true,
-              error: null,
-              phone_mask: result.phoneMask,
-              retry_after_seconds: result.retryAfterSeconds,
-            };
+            const result = await startStepUp(context, request, { resend: request.body?.resend === true });
+            return { ok: true, error: null, phone_mask: result.phoneMask, ...codeDeliveryOf(result) };
           },
           (message) => ({
             ok: false,

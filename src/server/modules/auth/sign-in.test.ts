@@ -59,6 +59,8 @@ describe('password sign-in with the SMS code', () => {
       phone_mask: '***-***-0111',
       error: null,
       code_sent: true,
+      code_reused: false,
+      code_sent_at: testApp.clock.now().toISOString(),
       retry_after_seconds: 60,
     });
     const pending = sessionCookieFrom(login);
@@ -107,7 +109,7 @@ describe('password sign-in with the SMS code', () => {
       expect(locked.statusCode).toBe(429);
       expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
       expect(locked.json().error).toMatch(
-        /^Too many failed sign-in attempts\. Try again in \d+ (minutes|minute|seconds)\.$/,
+        /^Too many failed sign-in attempts\. Try again in (\d+ minutes?( \d+ seconds?)?|\d+ seconds?)\.$/,
       );
     }
     testApp.clock.advance(15 * 60_000);
@@ -199,23 +201,29 @@ describe('SMS codes', () => {
   it('waits 60 s between two codes to the same number and says how long', async () => {
     const pending = await pendingSecondFactor();
     testApp.clock.advance(20_000);
-    const early = await callFunction(testApp, 'auth-phone-start', {}, pending);
+    const early = await callFunction(testApp, 'auth-phone-start', { resend: true }, pending);
     expect(early.statusCode).toBe(429);
+    // The wait travels as a number: every screen counts it down in minutes and seconds.
     expect(early.json()).toEqual({
       ok: false,
-      error: 'Please wait before requesting another code. Try again in 40 seconds.',
+      error: 'Please wait before requesting another code.',
       retry_after_seconds: 40,
     });
     testApp.clock.advance(40_000);
-    const resent = await callFunction(testApp, 'auth-phone-start', {}, pending);
-    expect(resent.json()).toEqual({ ok: true, error: null, retry_after_seconds: 60 });
+    const resent = await callFunction(testApp, 'auth-phone-start', { resend: true }, pending);
+    expect(resent.json()).toMatchObject({
+      ok: true,
+      error: null,
+      retry_after_seconds: 60,
+      code_reused: false,
+    });
   });
 
   it('uses only the newest code', async () => {
     const pending = await pendingSecondFactor();
     const first = await latestSmsCode(testApp, investor.phone);
     testApp.clock.advance(61_000);
-    await callFunction(testApp, 'auth-phone-start', {}, pending);
+    await callFunction(testApp, 'auth-phone-start', { resend: true }, pending);
     const second = await latestSmsCode(testApp, investor.phone);
     if (first !== second) {
       expect(
@@ -230,7 +238,9 @@ describe('SMS codes', () => {
   it('limits codes per number to 5 an hour', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
-      statuses.push((await callFunction(testApp, 'auth-phone-start', { phone: investor.phone })).statusCode);
+      statuses.push(
+        (await callFunction(testApp, 'auth-phone-start', { phone: investor.phone, resend: true })).statusCode,
+      );
       testApp.clock.advance(61_000);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
@@ -355,12 +365,17 @@ describe('the resend wait applies per purpose, and sign-in never claims a code i
     expect(await smsCount(investor.phone)).toBe(before);
     testApp.clock.advance(45_000);
     const resent = await callFunction(testApp, 'auth-phone-start', {}, sessionCookieFrom(again));
-    expect(resent.json()).toEqual({ ok: true, error: null, retry_after_seconds: 60 });
+    expect(resent.json()).toMatchObject({
+      ok: true,
+      error: null,
+      retry_after_seconds: 60,
+      code_reused: false,
+    });
   });
 
   it('says no code was sent when the number has had its codes for the hour', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      await callFunction(testApp, 'auth-phone-start', { phone: investor.phone });
+      await callFunction(testApp, 'auth-phone-start', { phone: investor.phone, resend: true });
       testApp.clock.advance(61_000);
     }
     const before = await smsCount(investor.phone);
@@ -373,10 +388,159 @@ describe('the resend wait applies per purpose, and sign-in never claims a code i
   });
 });
 
+describe('a person doing ordinary things never meets a limit meant for abuse (issue 24 item 9)', () => {
+  async function smsCount(phone: string): Promise<number> {
+    const rows = await testApp.context.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.toAddress, phone));
+    return rows.length;
+  }
+
+  /** Password, then the texted code: the full session's cookie. */
+  async function signInWithPassword(): Promise<string> {
+    const login = await passwordLogin(investor.email, investor.password);
+    expect(login.json()).toMatchObject({ ok: true, needs_2fa: true, code_sent: true });
+    const code = await latestSmsCode(testApp, investor.phone);
+    const check = await callFunction(testApp, 'auth-phone-check', { code }, sessionCookieFrom(login));
+    expect(check.json()).toEqual({ ok: true, approved: true, error: null });
+    return sessionCookieFrom(check)!;
+  }
+
+  function startStepUp(cookie: string, body: Record<string, unknown> = {}) {
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/step-up/start',
+      payload: body,
+      headers: { origin: testOrigin, cookie },
+    });
+  }
+
+  /** What every sensitive settings change asks first (phone, tax, bank, passkey, transfer). */
+  async function confirmStepUp(cookie: string): Promise<void> {
+    const start = await startStepUp(cookie);
+    expect(start.statusCode, start.body).toBe(200);
+    const verify = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/step-up/verify',
+      payload: { code: await latestSmsCode(testApp, investor.phone) },
+      headers: { origin: testOrigin, cookie },
+    });
+    expect(verify.json(), verify.body).toMatchObject({ approved: true });
+  }
+
+  it('signs in with a password after a sitting of six settings changes, each confirmed by a code', async () => {
+    const cookie = await signInWithPassword();
+    for (let change = 0; change < 6; change += 1) {
+      testApp.clock.advance(3 * 60_000);
+      await confirmStepUp(cookie);
+    }
+    await callFunction(testApp, 'auth-logout', {}, cookie);
+    testApp.clock.advance(60_000);
+    await signInWithPassword();
+  });
+
+  it('lets one visitor after another sign in to a shared account with the password and the code', async () => {
+    for (let visitor = 0; visitor < 8; visitor += 1) {
+      const cookie = await signInWithPassword();
+      await callFunction(testApp, 'auth-logout', {}, cookie);
+      testApp.clock.advance(60_000);
+    }
+  });
+
+  it('offers the code still valid again instead of sending another, and says when it was sent', async () => {
+    const first = await passwordLogin(investor.email, investor.password);
+    expect(first.json()).toMatchObject({ code_sent: true, code_reused: false, retry_after_seconds: 60 });
+    const sentAt = first.json().code_sent_at as string;
+    const code = await latestSmsCode(testApp, investor.phone);
+    const before = await smsCount(investor.phone);
+    testApp.clock.advance(2 * 60_000);
+
+    const again = await passwordLogin(investor.email, investor.password);
+    expect(again.json()).toMatchObject({
+      ok: true,
+      needs_2fa: true,
+      code_sent: true,
+      code_reused: true,
+      code_sent_at: sentAt,
+      retry_after_seconds: 0,
+    });
+    expect(await smsCount(investor.phone)).toBe(before);
+    const check = await callFunction(testApp, 'auth-phone-check', { code }, sessionCookieFrom(again));
+    expect(check.json().approved).toBe(true);
+
+    // A step-up dialog closed before its code was entered, then opened again.
+    const full = sessionCookieFrom(check)!;
+    const opened = await startStepUp(full);
+    expect(opened.json()).toMatchObject({ ok: true, code_reused: false });
+    testApp.clock.advance(30_000);
+    const reopened = await startStepUp(full);
+    expect(reopened.json()).toMatchObject({
+      ok: true,
+      code_reused: true,
+      code_sent_at: opened.json().code_sent_at,
+      retry_after_seconds: 30,
+    });
+  });
+
+  it('sends a new code on "Resend code" even while the last one is valid', async () => {
+    const login = await passwordLogin(investor.email, investor.password);
+    const pending = sessionCookieFrom(login);
+    testApp.clock.advance(61_000);
+    const before = await smsCount(investor.phone);
+    const resent = await callFunction(testApp, 'auth-phone-start', { resend: true }, pending);
+    expect(resent.json()).toMatchObject({ ok: true, code_reused: false, retry_after_seconds: 60 });
+    expect(await smsCount(investor.phone)).toBe(before + 1);
+    const code = await latestSmsCode(testApp, investor.phone);
+    expect((await callFunction(testApp, 'auth-phone-check', { code }, pending)).json().approved).toBe(true);
+  });
+
+  it('keeps step-ups off the sign-in budget: unused step-up codes never stop a password sign-in', async () => {
+    const cookie = await signInWithPassword();
+    const statuses: number[] = [];
+    for (let request = 0; request < 6; request += 1) {
+      testApp.clock.advance(61_000);
+      statuses.push((await startStepUp(cookie, { resend: true })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await startStepUp(cookie, { resend: true });
+    expect(refused.json()).toMatchObject({
+      ok: false,
+      error:
+        'For your security, we send only a few codes to one phone each hour, and this phone has had them.',
+    });
+    expect(refused.json().retry_after_seconds).toBeGreaterThan(0);
+    await callFunction(testApp, 'auth-logout', {}, cookie);
+    await signInWithPassword();
+  });
+
+  it('says why no code was sent when the sign-in codes of the hour went unused', async () => {
+    for (let request = 0; request < 5; request += 1) {
+      await callFunction(testApp, 'auth-phone-start', { phone: investor.phone, resend: true });
+      testApp.clock.advance(61_000);
+    }
+    const login = await passwordLogin(investor.email, investor.password);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({
+      ok: true,
+      needs_2fa: true,
+      code_sent: false,
+      code_error:
+        'For your security, we send only a few sign-in codes to one phone each hour, and this phone has had them.',
+    });
+    expect(login.json().retry_after_seconds).toBeGreaterThan(0);
+  });
+});
+
 describe('SMS-code sign-in (the SMS tab)', () => {
   it('signs in with a code sent to the verified phone', async () => {
     const start = await callFunction(testApp, 'auth-phone-start', { phone: '617.555.0111' });
-    expect(start.json()).toEqual({ ok: true, error: null, retry_after_seconds: 60 });
+    expect(start.json()).toMatchObject({
+      ok: true,
+      error: null,
+      retry_after_seconds: 60,
+      code_reused: false,
+    });
     const code = await latestSmsCode(testApp, investor.phone);
     const check = await callFunction(testApp, 'auth-phone-check', { phone: '(617) 555-0111', code });
     expect(check.json()).toEqual({ ok: true, approved: true, error: null });
@@ -393,7 +557,17 @@ describe('SMS-code sign-in (the SMS tab)', () => {
     const knownAgain = await callFunction(testApp, 'auth-phone-start', { phone: investor.phone });
     const unknownAgain = await callFunction(testApp, 'auth-phone-start', { phone: '+16175550998' });
     expect(unknownAgain.json()).toEqual(knownAgain.json());
-    expect(unknownAgain.statusCode).toBe(429);
+    expect(unknownAgain.json()).toMatchObject({ ok: true, code_reused: true });
+    const knownResend = await callFunction(testApp, 'auth-phone-start', {
+      phone: investor.phone,
+      resend: true,
+    });
+    const unknownResend = await callFunction(testApp, 'auth-phone-start', {
+      phone: '+16175550998',
+      resend: true,
+    });
+    expect(unknownResend.json()).toEqual(knownResend.json());
+    expect(unknownResend.statusCode).toBe(429);
   });
 
   it('refuses an invalid number with the spec message', async () => {

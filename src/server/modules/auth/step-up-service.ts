@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { authMessages } from './messages';
 import { findUserById, markSessionSteppedUp } from './repository';
 import { getInvestorSession } from './session-guard';
-import { assertApproved, checkSmsCode, sendSmsCode } from './sms-code-service';
+import { assertApproved, type CodeDelivery, checkSmsCode, sendSmsCode } from './sms-code-service';
 import { parseCode } from './phone-service';
 
 async function verifiedPhoneOf(context: AppContext, userId: string): Promise<string> {
@@ -16,19 +16,22 @@ async function verifiedPhoneOf(context: AppContext, userId: string): Promise<str
   return user.phoneE164;
 }
 
+/** Sends a step-up code, or offers again the one still valid unless `resend` asks for a new one. */
 export async function startStepUp(
   context: AppContext,
   request: FastifyRequest,
-): Promise<{ phoneMask: string; retryAfterSeconds: number }> {
+  input: { resend: boolean },
+): Promise<{ phoneMask: string } & CodeDelivery> {
   const session = await getInvestorSession(context, request, { allowOnboarding: true });
   const phoneE164 = await verifiedPhoneOf(context, session.userId);
-  const retryAfterSeconds = await sendSmsCode(context, request, {
+  const delivery = await sendSmsCode(context, request, {
     phoneE164,
     purpose: 'step_up',
     userId: session.userId,
     deliver: true,
+    reuseValidCode: !input.resend,
   });
-  return { phoneMask: maskPhone(phoneE164), retryAfterSeconds };
+  return { phoneMask: maskPhone(phoneE164), ...delivery };
 }
 
 export async function verifyStepUp(

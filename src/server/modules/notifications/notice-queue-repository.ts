@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
+import type { SecurityEmailNotice } from './security-email';
 import type { TransactionalMessage } from './transactional-templates';
 import type { TransactionalNotice } from './transactional';
 
@@ -13,7 +14,7 @@ import type { TransactionalNotice } from './transactional';
 export interface ClaimedNotice {
   id: string;
   investorId: string;
-  message: TransactionalMessage;
+  message: TransactionalMessage | SecurityEmailNotice;
   occurredAt: Date;
   attempt: number;
   bellDone: boolean;
@@ -37,6 +38,18 @@ export async function enqueueNotices(tx: Executor, notices: TransactionalNotice[
     select r.investor_id, r.kind, r.notice, r.occurred_at, ${now}::timestamptz, ${now}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as r(investor_id uuid, kind text, notice jsonb, occurred_at timestamptz)`);
+}
+
+/** Writes a security e-mail (security-email.ts): due at once, for the e-mail channel only. */
+export async function enqueueSecurityEmail(
+  db: Executor,
+  input: { investorId: string; notice: SecurityEmailNotice },
+  now: Date,
+): Promise<void> {
+  await db.execute(sql`
+    insert into investor_notice_queue (investor_id, kind, notice, occurred_at, next_attempt_at, created_at)
+    values (${input.investorId}::uuid, ${input.notice.kind}, ${JSON.stringify(input.notice)}::jsonb,
+            ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz)`);
 }
 
 /**
@@ -63,7 +76,7 @@ export async function claimDueNotices(
   return rowsOf<{
     id: string;
     investor_id: string;
-    notice: TransactionalMessage | string;
+    notice: TransactionalMessage | SecurityEmailNotice | string;
     occurred_at: Date | string;
     attempts: number;
     bell_done: boolean;
@@ -72,7 +85,10 @@ export async function claimDueNotices(
   }>(result).map((row) => ({
     id: row.id,
     investorId: row.investor_id,
-    message: typeof row.notice === 'string' ? (JSON.parse(row.notice) as TransactionalMessage) : row.notice,
+    message:
+      typeof row.notice === 'string'
+        ? (JSON.parse(row.notice) as TransactionalMessage | SecurityEmailNotice)
+        : row.notice,
     occurredAt: new Date(row.occurred_at),
     attempt: row.attempts,
     bellDone: row.bell_done,

@@ -14,6 +14,7 @@ import {
   markNoticeAttemptFailed,
   markNoticeSent,
 } from './notice-queue-repository';
+import { isSecurityEmailNotice, sendSecurityEmail } from './security-email';
 import { allowedChannels, findRecipient, renderTransactionalEmail } from './transactional';
 
 type SenderContext = Pick<AppContext, 'db' | 'messages' | 'config' | 'clock' | 'log'>;
@@ -39,6 +40,14 @@ type Delivery = 'sent' | 'claim-lost';
 async function deliver(context: SenderContext, claim: ClaimedNotice): Promise<Delivery> {
   const { db, messages, config, clock } = context;
   const { message } = claim;
+  if (isSecurityEmailNotice(message)) {
+    if (!claim.emailDone) {
+      await sendSecurityEmail(context, message);
+      if (!(await markChannelDone(db, claim, 'email', clock.now()))) return 'claim-lost';
+    }
+    await markNoticeSent(db, claim, clock.now());
+    return 'sent';
+  }
   const recipient = await findRecipient(db, claim.investorId, message.kind);
   if (recipient && !claim.bellDone) {
     const kept = await db.transaction(async (tx) => {

@@ -22,7 +22,8 @@ import {
 } from '../../../shared/auth/passkey-contracts';
 import { AppError } from '../../../shared/errors/app-error';
 import type { AppContext } from '../../context';
-import { consumeRateLimit, formatWait } from '../../security/rate-limiter';
+import { consumeRateLimit } from '../../security/rate-limiter';
+import { formatWait } from '../../../shared/format/wait-format';
 import { hashToken } from '../../security/tokens';
 import { authMessages } from '../auth/messages';
 import { findInvestorByUserId, findUserById } from '../auth/repository';

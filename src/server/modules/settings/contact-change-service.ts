@@ -10,12 +10,8 @@ import { maskPhone } from '../../../shared/auth/phone';
 import { AppError } from '../../../shared/errors/app-error';
 import { settingsMessages } from '../../../shared/settings/contracts';
 import type { AppContext } from '../../context';
-import {
-  consumeRateLimit,
-  enforceRateLimit,
-  formatWait,
-  type RateLimitRule,
-} from '../../security/rate-limiter';
+import { consumeRateLimit, enforceRateLimit, type RateLimitRule } from '../../security/rate-limiter';
+import { formatWait } from '../../../shared/format/wait-format';
 import { generateToken, hashToken } from '../../security/tokens';
 import { authMessages } from '../auth/messages';
 import { parseCode, parsePhone } from '../auth/phone-service';
@@ -197,11 +193,12 @@ export async function startPhoneChange(
 ): Promise<{ phone: string; retryAfterSeconds: number }> {
   await requireStepUp(context, request);
   const phoneE164 = await newPhoneFor(context, session, rawPhone);
-  const retryAfterSeconds = await sendSmsCode(context, request, {
+  const { retryAfterSeconds } = await sendSmsCode(context, request, {
     phoneE164,
     purpose: 'change_phone',
     userId: session.userId,
     deliver: true,
+    reuseValidCode: false,
   });
   return { phone: phoneE164, retryAfterSeconds };
 }

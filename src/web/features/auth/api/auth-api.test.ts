@@ -29,7 +29,9 @@ describe('the auth client shows the spec’s messages', () => {
   it('falls back to Failed to send code, Failed to resend code and Login failed', async () => {
     vi.stubGlobal('fetch', answer(500, undefined));
     await expect(sendPhoneCode('+16175550142')).rejects.toThrow('Failed to send code');
-    await expect(sendPhoneCode(null, 'Failed to resend code')).rejects.toThrow('Failed to resend code');
+    await expect(sendPhoneCode(null, { fallback: 'Failed to resend code' })).rejects.toThrow(
+      'Failed to resend code',
+    );
     await expect(loginWithPassword('a@b.example', 'x')).rejects.toThrow('Login failed');
   });
 

@@ -15,6 +15,7 @@ import type {
   SetPasswordResponse,
   StepUpStartResponse,
 } from '../../../../shared/auth/contracts';
+import { SMS_RESEND_WAIT_SECONDS } from '../../../../shared/auth/sms-code';
 import { ApiError, apiRequest, callFunction, NETWORK_ERROR_MESSAGE } from '../../../lib/api-client';
 
 export const authFallbacks = {
@@ -77,15 +78,35 @@ function unlessFailed<Response extends { ok: boolean; error: string | null }>(
   return response;
 }
 
+/** A code the server sent now, or (reusedFrom: when it was sent) one still valid that it offered again. */
+export interface SentCode {
+  waitSeconds: number;
+  reusedFrom: string | null;
+}
+
+export function sentCodeOf(response: {
+  retry_after_seconds?: number;
+  code_reused?: boolean;
+  code_sent_at?: string;
+}): SentCode {
+  return {
+    waitSeconds: response.retry_after_seconds ?? SMS_RESEND_WAIT_SECONDS,
+    reusedFrom: response.code_reused && response.code_sent_at ? response.code_sent_at : null,
+  };
+}
+
+/**
+ * Asks for a code. The server offers again a code still valid instead of sending another;
+ * `resend` ("Resend code": it did not arrive) always sends a new one.
+ */
 export async function sendPhoneCode(
   phone: string | null,
-  fallback: string = authFallbacks.sendCode,
-): Promise<number> {
-  const response = await call(
-    () => callFunction<AuthPhoneStartResponse>('auth-phone-start', phone ? { phone } : {}),
-    fallback,
-  );
-  return unlessFailed(response, fallback, response.retry_after_seconds).retry_after_seconds ?? 60;
+  options: { fallback?: string; resend?: boolean } = {},
+): Promise<SentCode> {
+  const fallback = options.fallback ?? authFallbacks.sendCode;
+  const body = { ...(phone ? { phone } : {}), ...(options.resend ? { resend: true } : {}) };
+  const response = await call(() => callFunction<AuthPhoneStartResponse>('auth-phone-start', body), fallback);
+  return sentCodeOf(unlessFailed(response, fallback, response.retry_after_seconds));
 }
 
 export async function checkPhoneCode(phone: string | null, code: string): Promise<void> {
@@ -169,8 +190,14 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await post<OkResponse>('/api/auth/password-reset', { email: email.trim() }, authFallbacks.sendEmail);
 }
 
-export async function startStepUp(fallback: string = authFallbacks.sendCode): Promise<StepUpStartResponse> {
-  return post<StepUpStartResponse>('/api/auth/step-up/start', {}, fallback);
+export async function startStepUp(
+  options: { fallback?: string; resend?: boolean } = {},
+): Promise<StepUpStartResponse> {
+  return post<StepUpStartResponse>(
+    '/api/auth/step-up/start',
+    options.resend ? { resend: true } : {},
+    options.fallback ?? authFallbacks.sendCode,
+  );
 }
 
 export async function verifyStepUp(code: string): Promise<void> {

@@ -1,12 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthRequestError } from '../api/auth-api';
 import { CodeVerificationForm } from './code-verification-form';
 
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
 });
+
+const BUDGET_USED =
+  'For your security, we send only a few sign-in codes to one phone each hour, and this phone has had them.';
+
+/** The element the code field names as its description, when it names one. */
+function fieldDescription(): HTMLElement | null {
+  const describedBy = screen.getByLabelText('Verification code').getAttribute('aria-describedby');
+  return describedBy ? document.getElementById(describedBy) : null;
+}
 
 function renderForm(overrides: Partial<Parameters<typeof CodeVerificationForm>[0]> = {}) {
   const props = {
@@ -65,5 +75,35 @@ describe('the 6-digit code form (spec 4 and 5)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(screen.getByText('Failed to resend code')).toBeTruthy());
     expect(screen.getByText('0:30')).toBeTruthy();
+  });
+
+  it('says beside the field why no code could be sent and when one can be, in minutes and seconds', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    renderForm({ initialWaitSeconds: 2352, initialCooldownReason: BUDGET_USED });
+    const beside = fieldDescription();
+    expect(beside?.textContent).toBe(`${BUDGET_USED}You can request a new code in 39:12.`);
+    expect(screen.getByRole('alert').textContent).toBe(BUDGET_USED);
+    expect(screen.queryByRole('button', { name: 'Resend code' })).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(2352_000);
+    });
+    expect(screen.queryByText(BUDGET_USED)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
+  });
+
+  it('puts a refused resend’s reason and countdown beside the field, not a stale wait in words', async () => {
+    const props = renderForm({
+      initialWaitSeconds: 0,
+      resend: vi.fn(async () => {
+        throw new AuthRequestError(BUDGET_USED, 2352);
+      }),
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
+    await waitFor(() =>
+      expect(fieldDescription()?.textContent).toContain('You can request a new code in 39:1'),
+    );
+    expect(fieldDescription()?.textContent).toContain(BUDGET_USED);
+    expect(props.resend).toHaveBeenCalledTimes(1);
   });
 });

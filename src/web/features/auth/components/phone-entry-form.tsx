@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { INVALID_PHONE_MESSAGE, isValidPhone, normalizePhone } from '../../../../shared/auth/phone';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { authFallbacks, sendPhoneCode } from '../api/auth-api';
+import { authFallbacks, type SentCode, sendPhoneCode } from '../api/auth-api';
 
 /** Enter a phone number and send it a code (spec 5's normalisation and validity rule). */
 export function PhoneEntryForm({
@@ -14,7 +14,8 @@ export function PhoneEntryForm({
   initialPhone?: string;
   submitLabel?: string;
   hint?: string;
-  onSent(phoneE164: string, waitSeconds: number): void;
+  /** The code went out now, or one still valid was offered again (SentCode.reusedFrom). */
+  onSent(phoneE164: string, sent: SentCode): void;
 }) {
   const [phone, setPhone] = useState(initialPhone);
   const [error, setError] = useState<string | null>(null);

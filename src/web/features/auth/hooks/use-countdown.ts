@@ -24,7 +24,3 @@ export function useCountdown(): { secondsLeft: number; start(seconds: number): v
   const secondsLeft = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000));
   return { secondsLeft, start };
 }
-
-export function formatCountdown(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}

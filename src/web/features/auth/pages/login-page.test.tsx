@@ -67,4 +67,38 @@ describe('the code step of password sign-in (issue 13: never claim a code that w
     expect(screen.getByText(/when the countdown below ends/)).toBeTruthy();
     expect(await screen.findByText(/^0:4[45]$/)).toBeTruthy();
   });
+
+  it('says why no code could be sent, beside the field, and offers the magic link instead', async () => {
+    const reason =
+      'For your security, we send only a few sign-in codes to one phone each hour, and this phone has had them.';
+    await signInWith({
+      ok: true,
+      needs_2fa: true,
+      phone_mask: '***-***-0111',
+      error: null,
+      code_sent: false,
+      code_error: reason,
+      retry_after_seconds: 2352,
+    });
+    expect(await screen.findByText(/^39:1[12]$/)).toBeTruthy();
+    expect(screen.getByText(reason).getAttribute('role')).toBe('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link instead' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send magic link' })).toBeTruthy());
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it('says when a code still valid was sent instead of claiming a new one', async () => {
+    await signInWith({
+      ok: true,
+      needs_2fa: true,
+      phone_mask: '***-***-0111',
+      error: null,
+      code_sent: true,
+      code_reused: true,
+      code_sent_at: '2026-03-10T15:05:00Z',
+      retry_after_seconds: 0,
+    });
+    expect(screen.getByText(/It is still valid, so we did not send another\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend code' })).toBeTruthy();
+  });
 });

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import type { DemoLoginResponse } from '../../../../shared/auth/contracts';
 import { passkeyMessages } from '../../../../shared/auth/passkey-messages';
-import { SMS_RESEND_WAIT_SECONDS } from '../../../../shared/auth/sms-code';
+import { SMS_RESEND_WAIT_SECONDS, stillValidCodeNote } from '../../../../shared/auth/sms-code';
 import { signedInDestination } from '../../../../shared/auth/next-screen';
 import { INVALID_EMAIL_MESSAGE, isPlausibleEmail } from '../../../../shared/validation/email';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +10,7 @@ import { Alert, LoadingState } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
 import { Tabs } from '../../../components/ui/tabs';
 import { appConfig } from '../../../lib/app-config';
+import { localTimeZone } from '../../../lib/local-time-zone';
 import { accountStateOf, refreshSession, signOut, useSession } from '../../../lib/session';
 import { startSignUp } from '../../../lib/start-sign-up';
 import {
@@ -19,6 +20,7 @@ import {
   loginWithPassword,
   requestPasswordReset,
   sendPhoneCode,
+  sentCodeOf,
   signInWithPasskey,
   startDemoSession,
 } from '../api/auth-api';
@@ -29,9 +31,18 @@ import { formatPhone, PhoneEntryForm } from '../components/phone-entry-form';
 type Method = 'password' | 'magic-link' | 'sms';
 type View =
   | { kind: 'input' }
-  /** codeSent: what the sign-in answered; null when the page was reloaded and that is not known. */
-  | { kind: '2fa'; phoneMask: string; codeSent: boolean | null; waitSeconds: number }
-  | { kind: 'verify'; phone: string; waitSeconds: number }
+  | {
+      kind: '2fa';
+      phoneMask: string;
+      /** What the sign-in answered; null when the page was reloaded and that is not known. */
+      codeSent: boolean | null;
+      /** With codeSent false: why no code could be sent. */
+      codeError: string | null;
+      /** When the code still valid that the server offered again was sent (no new one went out). */
+      reusedFrom: string | null;
+      waitSeconds: number;
+    }
+  | { kind: 'verify'; phone: string; waitSeconds: number; reusedFrom: string | null }
   | { kind: 'link-sent'; email: string }
   | { kind: 'forgot' }
   | { kind: 'forgot-sent'; email: string };
@@ -69,7 +80,14 @@ export function LoginPage() {
 
   useEffect(() => {
     if (session.isPendingSecondFactor && session.phoneMask && view.kind === 'input') {
-      setView({ kind: '2fa', phoneMask: session.phoneMask, codeSent: null, waitSeconds: 0 });
+      setView({
+        kind: '2fa',
+        phoneMask: session.phoneMask,
+        codeSent: null,
+        codeError: null,
+        reusedFrom: null,
+        waitSeconds: 0,
+      });
     }
   }, [session.isPendingSecondFactor, session.phoneMask, view.kind]);
 
@@ -108,10 +126,13 @@ export function LoginPage() {
     try {
       const result = await loginWithPassword(email, password);
       if (result.needs_2fa) {
+        const codeSent = result.code_sent ?? true;
         setView({
           kind: '2fa',
           phoneMask: result.phone_mask ?? '',
-          codeSent: result.code_sent ?? true,
+          codeSent,
+          codeError: codeSent ? null : (result.code_error ?? authFallbacks.sendCode),
+          reusedFrom: sentCodeOf(result).reusedFrom,
           waitSeconds: result.retry_after_seconds ?? SMS_RESEND_WAIT_SECONDS,
         });
         setPassword('');
@@ -173,6 +194,16 @@ export function LoginPage() {
     </Button>
   );
 
+  /** Leaves the code screen for the Magic Link tab, the address kept: no phone needed. */
+  const switchToMagicLink = () => {
+    if (view.kind === '2fa') void signOut().catch(() => undefined);
+    setMethod('magic-link');
+    setView({ kind: 'input' });
+    setPassword('');
+    setError(null);
+    setBusy(false);
+  };
+
   if (view.kind === '2fa') {
     return (
       <AuthCard title="Check your phone" subtitle="For your security, we confirm each sign-in with a code.">
@@ -180,16 +211,17 @@ export function LoginPage() {
           warning={view.codeSent === false ? 'We could not send a code just now.' : null}
           description={<SecondFactorDescription view={view} />}
           initialWaitSeconds={view.waitSeconds}
+          initialCooldownReason={view.codeError}
           verify={(code) => checkPhoneCode(null, code)}
           resend={async () => {
-            const waitSeconds = await sendPhoneCode(null, authFallbacks.resendCode);
-            setView({ ...view, codeSent: true, waitSeconds });
-            return waitSeconds;
+            const sent = await sendPhoneCode(null, { fallback: authFallbacks.resendCode, resend: true });
+            return sent.waitSeconds;
           }}
           onVerified={goOn}
           submitLabel="Sign in"
           secondaryAction={backLink}
         />
+        <OtherWaysToSignIn onMagicLink={switchToMagicLink} onPasskeySignedIn={goOn} />
       </AuthCard>
     );
   }
@@ -198,14 +230,24 @@ export function LoginPage() {
       <AuthCard title="Enter your code">
         <CodeVerificationForm
           description={
-            <>
-              If <strong>{formatPhone(view.phone)}</strong> belongs to an account, a 6-digit code is on its
-              way.
-            </>
+            view.reusedFrom ? (
+              <>
+                If <strong>{formatPhone(view.phone)}</strong> belongs to an account, we sent it a 6-digit code
+                {stillValidCodeNote(view.reusedFrom, localTimeZone())}
+              </>
+            ) : (
+              <>
+                If <strong>{formatPhone(view.phone)}</strong> belongs to an account, a 6-digit code is on its
+                way.
+              </>
+            )
           }
           initialWaitSeconds={view.waitSeconds}
           verify={(code) => checkPhoneCode(view.phone, code)}
-          resend={() => sendPhoneCode(view.phone, authFallbacks.resendCode)}
+          resend={async () =>
+            (await sendPhoneCode(view.phone, { fallback: authFallbacks.resendCode, resend: true }))
+              .waitSeconds
+          }
           onVerified={goOn}
           submitLabel="Sign in"
           secondaryAction={backLink}
@@ -316,7 +358,9 @@ export function LoginPage() {
             <p className="muted">We'll text a sign-in code to the phone on your account.</p>
             <PhoneEntryForm
               hint="The mobile number you verified when you signed up."
-              onSent={(phone, waitSeconds) => setView({ kind: 'verify', phone, waitSeconds })}
+              onSent={(phone, sent) =>
+                setView({ kind: 'verify', phone, waitSeconds: sent.waitSeconds, reusedFrom: sent.reusedFrom })
+              }
             />
           </>
         ) : null}
@@ -324,6 +368,30 @@ export function LoginPage() {
       {isPasskeySupported() ? <PasskeySignIn onSignedIn={goOn} /> : null}
       {appConfig().isDemoMode ? <DemoShortcut /> : null}
     </AuthCard>
+  );
+}
+
+/**
+ * The code screen's way out when the phone is not at hand or no code can be sent (issue 24
+ * item 9): the magic link (the address is kept) or a passkey.
+ */
+function OtherWaysToSignIn({
+  onMagicLink,
+  onPasskeySignedIn,
+}: {
+  onMagicLink(): void;
+  onPasskeySignedIn(): Promise<void>;
+}) {
+  return (
+    <div className="auth-alternatives">
+      <p className="muted">
+        No code?{' '}
+        <Button variant="link" onClick={onMagicLink}>
+          Email me a sign-in link instead
+        </Button>
+      </p>
+      {isPasskeySupported() ? <PasskeySignIn onSignedIn={onPasskeySignedIn} /> : null}
+    </div>
   );
 }
 
@@ -360,9 +428,20 @@ function PasskeySignIn({ onSignedIn }: { onSignedIn(): Promise<void> }) {
   );
 }
 
-/** What the code screen says about the code: never that one was sent when none was (issue 13). */
+/**
+ * What the code screen says about the code: never that one was sent when none was (issue 13),
+ * and when the code offered is one sent earlier and still valid, when it was sent (issue 24).
+ */
 function SecondFactorDescription({ view }: { view: Extract<View, { kind: '2fa' }> }) {
   const phone = <strong>{view.phoneMask}</strong>;
+  if (view.codeSent === true && view.reusedFrom) {
+    return (
+      <>
+        We sent a 6-digit code to {phone}
+        {stillValidCodeNote(view.reusedFrom, localTimeZone())}
+      </>
+    );
+  }
   if (view.codeSent === true) return <>We sent a 6-digit code to {phone}.</>;
   if (view.codeSent === null) {
     return <>Enter the 6-digit code we texted to {phone}. If none arrived, request a new one below.</>;

@@ -1,16 +1,18 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { stillValidCodeNote } from '../../../../shared/auth/sms-code';
 import { Button } from '../../../components/ui/button';
 import { LoadingState } from '../../../components/ui/feedback';
+import { localTimeZone } from '../../../lib/local-time-zone';
 import { refreshSession, useSession } from '../../../lib/session';
-import { setPassword, startStepUp, verifyStepUp } from '../api/auth-api';
+import { type SentCode, sentCodeOf, setPassword, startStepUp, verifyStepUp } from '../api/auth-api';
 import { AuthCard, AuthStatus } from '../components/auth-card';
 import { CodeVerificationForm } from '../components/code-verification-form';
 import { PasswordForm } from '../components/password-form';
 
 type Step =
   | { kind: 'password' }
-  | { kind: 'code'; password: string; confirmPassword: string; phoneMask: string; waitSeconds: number }
+  | ({ kind: 'code'; password: string; confirmPassword: string; phoneMask: string } & SentCode)
   | { kind: 'done'; next: string };
 
 /**
@@ -47,7 +49,8 @@ export function ResetPasswordPage() {
         <CodeVerificationForm
           description={
             <>
-              We sent a 6-digit code to <strong>{step.phoneMask}</strong>.
+              We sent a 6-digit code to <strong>{step.phoneMask}</strong>
+              {step.reusedFrom ? stillValidCodeNote(step.reusedFrom, localTimeZone()) : '.'}
             </>
           }
           initialWaitSeconds={step.waitSeconds}
@@ -57,7 +60,7 @@ export function ResetPasswordPage() {
             await refreshSession();
             setStep({ kind: 'done', next });
           }}
-          resend={async () => (await startStepUp()).retry_after_seconds ?? 60}
+          resend={async () => sentCodeOf(await startStepUp({ resend: true })).waitSeconds}
           onVerified={() => undefined}
           submitLabel="Save new password"
           secondaryAction={
@@ -84,7 +87,7 @@ export function ResetPasswordPage() {
             password,
             confirmPassword,
             phoneMask: sent.phone_mask ?? 'your phone',
-            waitSeconds: sent.retry_after_seconds ?? 60,
+            ...sentCodeOf(sent),
           });
         }}
       />

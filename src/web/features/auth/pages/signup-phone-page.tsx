@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { stillValidCodeNote } from '../../../../shared/auth/sms-code';
 import { Button } from '../../../components/ui/button';
+import { localTimeZone } from '../../../lib/local-time-zone';
 import { refreshSession } from '../../../lib/session';
-import { checkPhoneCode, sendPhoneCode } from '../api/auth-api';
+import { checkPhoneCode, type SentCode, sendPhoneCode } from '../api/auth-api';
 import { AuthCard, StepIndicator } from '../components/auth-card';
 import { CodeVerificationForm } from '../components/code-verification-form';
 import { formatPhone, PhoneEntryForm } from '../components/phone-entry-form';
@@ -10,7 +12,7 @@ import { formatPhone, PhoneEntryForm } from '../components/phone-entry-form';
 /** /signup/phone: add a phone, verify the 6-digit code, then /signup/password (spec 2). */
 export function SignupPhonePage() {
   const navigate = useNavigate();
-  const [sent, setSent] = useState<{ phone: string; waitSeconds: number } | null>(null);
+  const [sent, setSent] = useState<({ phone: string } & SentCode) | null>(null);
 
   return (
     <AuthCard
@@ -25,13 +27,21 @@ export function SignupPhonePage() {
       {sent ? (
         <CodeVerificationForm
           description={
-            <>
-              We sent a 6-digit code to <strong>{formatPhone(sent.phone)}</strong>. It expires in 10 minutes.
-            </>
+            sent.reusedFrom ? (
+              <>
+                We sent a 6-digit code to <strong>{formatPhone(sent.phone)}</strong>
+                {stillValidCodeNote(sent.reusedFrom, localTimeZone())}
+              </>
+            ) : (
+              <>
+                We sent a 6-digit code to <strong>{formatPhone(sent.phone)}</strong>. It expires in 10
+                minutes.
+              </>
+            )
           }
           initialWaitSeconds={sent.waitSeconds}
           verify={(code) => checkPhoneCode(sent.phone, code)}
-          resend={() => sendPhoneCode(sent.phone)}
+          resend={async () => (await sendPhoneCode(sent.phone, { resend: true })).waitSeconds}
           onVerified={async () => {
             await refreshSession();
             navigate('/signup/password', { replace: true });
@@ -43,7 +53,7 @@ export function SignupPhonePage() {
           }
         />
       ) : (
-        <PhoneEntryForm onSent={(phone, waitSeconds) => setSent({ phone, waitSeconds })} />
+        <PhoneEntryForm onSent={(phone, code) => setSent({ phone, ...code })} />
       )}
     </AuthCard>
   );

@@ -68,8 +68,12 @@ export function removeBankAccount(bankAccountId: string): Promise<{ ok: boolean 
   return apiRequest<{ ok: boolean }>(`/api/banking/accounts/${bankAccountId}`, { method: 'DELETE' });
 }
 
-export function startStepUp(): Promise<StepUpStartResponse> {
-  return apiRequest<StepUpStartResponse>('/api/auth/step-up/start', { method: 'POST', body: {} });
+/** A step-up code; the server offers again one still valid unless `resend` asks for a new one. */
+export function startStepUp(options: { resend?: boolean } = {}): Promise<StepUpStartResponse> {
+  return apiRequest<StepUpStartResponse>('/api/auth/step-up/start', {
+    method: 'POST',
+    body: options.resend ? { resend: true } : {},
+  });
 }
 
 export function verifyStepUp(

@@ -9,12 +9,15 @@ import {
   SMS_CODE_LENGTH,
   SMS_RESEND_WAIT_SECONDS,
   sanitizeSmsCode,
+  stillValidCodeNote,
 } from '../../../../shared/auth/sms-code';
+import { formatCountdown } from '../../../../shared/format/wait-format';
 import { Button } from '../../../components/ui/button';
-import { Alert, LoadingState } from '../../../components/ui/feedback';
+import { LoadingState } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
+import { localTimeZone } from '../../../lib/local-time-zone';
 import { startStepUp, verifyStepUp } from '../api/settings-api';
 
 /** The wait a refused request carried (retry_after_seconds), for the resend countdown. */
@@ -36,19 +39,22 @@ export function StepUpDialog({
 }) {
   const [phoneMask, setPhoneMask] = useState<string | null>(null);
   const [hasSent, setHasSent] = useState(false);
+  /** When the code still valid that the server offered again was sent (no new one went out). */
+  const [reusedFrom, setReusedFrom] = useState<string | null>(null);
   const [isSending, setSending] = useState(true);
   const [isChecking, setChecking] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [resendIn, setResendIn] = useState(0);
 
-  const send = useCallback(async () => {
+  const send = useCallback(async (options: { resend: boolean }) => {
     setSending(true);
     setError(null);
     try {
-      const sent = await startStepUp();
+      const sent = await startStepUp(options);
       setPhoneMask(sent.phone_mask);
       setHasSent(true);
+      setReusedFrom(sent.code_reused && sent.code_sent_at ? sent.code_sent_at : null);
       setResendIn(sent.retry_after_seconds ?? SMS_RESEND_WAIT_SECONDS);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Failed to send code');
@@ -59,7 +65,7 @@ export function StepUpDialog({
   }, []);
 
   useEffect(() => {
-    void send();
+    void send({ resend: false });
   }, [send]);
 
   useEffect(() => {
@@ -92,7 +98,8 @@ export function StepUpDialog({
             {hasSent ? (
               <>
                 To {reason}, enter the {SMS_CODE_LENGTH}-digit code we sent to{' '}
-                <strong>{phoneMask ?? 'your phone'}</strong>.
+                <strong>{phoneMask ?? 'your phone'}</strong>
+                {reusedFrom ? stillValidCodeNote(reusedFrom, localTimeZone()) : '.'}
               </>
             ) : (
               // Nothing was sent this time (a wait or a failure, said below): claim no code.
@@ -102,18 +109,22 @@ export function StepUpDialog({
               </>
             )}
           </p>
-          {error ? <Alert tone="error">{error}</Alert> : null}
           <TextField
             label="Verification code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={SMS_CODE_LENGTH}
             value={code}
+            error={error}
             onChange={(event) => setCode(sanitizeSmsCode(event.target.value))}
           />
           <div className="modal-footer">
-            <Button variant="ghost" onClick={send} disabled={resendIn > 0 || isSending}>
-              {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
+            <Button
+              variant="ghost"
+              onClick={() => send({ resend: true })}
+              disabled={resendIn > 0 || isSending}
+            >
+              {resendIn > 0 ? `Resend code in ${formatCountdown(resendIn)}` : 'Resend code'}
             </Button>
             <Button variant="secondary" onClick={onCancel}>
               Cancel
