@@ -271,7 +271,7 @@ async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promi
   let recomputed = 0;
   let after: string | null = null;
   for (;;) {
-    const notes = rowsOf<BreakdownNote & { investor_id: string }>(
+    const notes: (BreakdownNote & { investor_id: string })[] = rowsOf(
       await db.execute(sql`
         select i.id, i.investor_id, i.investment_type, i.principal_amount::text as principal_amount,
                i.interest_rate_annual::text as interest_rate_annual,
@@ -284,7 +284,7 @@ async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promi
     );
     if (notes.length === 0) break;
     const first = notes[0]!.id;
-    const last = notes[notes.length - 1]!.id;
+    const last: string = notes[notes.length - 1]!.id;
     const entries = new Map<string, EntryRow[]>();
     for (const row of rowsOf<EntryRow & { investment_id: string }>(
       await db.execute(sql`

@@ -49,14 +49,23 @@ async function expectLedgerClean(): Promise<void> {
   expect(report.problems, formatLedgerReport(report)).toEqual([]);
 }
 
-async function offerHighYield(termYears: number, rate: string): Promise<void> {
-  await database.db.insert(investmentProducts).values({
-    displayName: `High-Yield ${termYears}`,
-    investmentType: 'high_yield',
-    interestRateAnnual: rate,
-    termYears,
-    minimumPurchaseAmount: '1000.00',
-  });
+/** Offered since before the notes' dates: a rollover reads the offer of its maturity date. */
+const OFFERED_SINCE = new Date('2021-01-01T15:00:00Z');
+
+async function offerHighYield(termYears: number, rate: string, since = OFFERED_SINCE): Promise<string> {
+  const [product] = await database.db
+    .insert(investmentProducts)
+    .values({
+      displayName: `High-Yield ${termYears}`,
+      investmentType: 'high_yield',
+      interestRateAnnual: rate,
+      termYears,
+      minimumPurchaseAmount: '1000.00',
+      createdAt: since,
+      updatedAt: since,
+    })
+    .returning({ id: investmentProducts.id });
+  return product!.id;
 }
 
 async function notes() {
