@@ -66,15 +66,17 @@ export interface Scenario {
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
   runOffsets: number[];
   /**
-   * Changes to the High-Yield catalogue on a day (offset from the first run): a term's rate
-   * changed, the term withdrawn, or a new product of the term offered. Rollovers take the offer
-   * of their maturity date, so a change between a maturity and a late run must not count.
+   * Changes to the High-Yield catalogue a few days around the n-th note's maturity (mod the
+   * count): a term's rate changed, the term withdrawn, or a new product of the term offered (the
+   * note's rollover term, else `termYears`). Rollovers take the offer of their maturity date, so
+   * a change between a maturity and a late run must not count.
    */
   offerChanges?: {
+    note: number;
+    daysAfterMaturity: number;
     termYears: 1 | 2 | 3;
     change: 'rate' | 'withdraw' | 'offer';
     rateMillionths: number;
-    offset: number;
   }[];
 }
 
@@ -136,10 +138,11 @@ export function scenarioArbitrary(limits: {
     }),
     offerChanges: fc.array(
       fc.record({
+        note: fc.nat({ max: 20 }),
+        daysAfterMaturity: fc.integer({ min: -2, max: 30 }),
         termYears: fc.constantFrom(1 as const, 2 as const, 3 as const),
         change: fc.constantFrom('rate' as const, 'withdraw' as const, 'offer' as const),
         rateMillionths: fc.integer({ min: 50_000, max: 150_000 }),
-        offset: fc.integer({ min: -200, max: limits.horizonDays }),
       }),
       { maxLength: 3 },
     ),
@@ -151,9 +154,17 @@ export function scenarioArbitrary(limits: {
  * keyed by that instant, whenever the row is written): a rate change and a withdrawal apply to
  * the term's first product, when there is one.
  */
-async function changeOffers(db: Database, changes: NonNullable<Scenario['offerChanges']>): Promise<void> {
-  for (const change of [...changes].sort((a, b) => a.offset - b.offset)) {
-    const at = new Date(`${addDays(FIRST_RUN, change.offset)}T15:00:00Z`);
+async function changeOffers(
+  db: Database,
+  changes: {
+    on: IsoDate;
+    termYears: number;
+    change: 'rate' | 'withdraw' | 'offer';
+    rateMillionths: number;
+  }[],
+): Promise<void> {
+  for (const change of [...changes].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0))) {
+    const at = new Date(`${change.on}T15:00:00Z`);
     const rate = rateText(change.rateMillionths);
     if (change.change === 'offer') {
       await db.insert(investmentProducts).values({
@@ -213,7 +224,6 @@ export async function compareEngineWithModel(
       updatedAt: CATALOGUE_SINCE,
     })),
   );
-  await changeOffers(db, scenario.offerChanges ?? []);
   const undoPlans: UndoPlan[] = [];
   const bought: { investmentId: string; investorId: string; type: string; startDate: IsoDate }[] = [];
   for (const note of scenario.notes) {
@@ -253,6 +263,22 @@ export async function compareEngineWithModel(
       });
     }
   }
+  const changes: Parameters<typeof changeOffers>[1] = [];
+  for (const change of scenario.offerChanges ?? []) {
+    const index = change.note % scenario.notes.length;
+    const note = scenario.notes[index]!;
+    const [row] = await query<{ maturity_date: IsoDate }>(
+      db,
+      sql`select to_char(maturity_date, 'YYYY-MM-DD') as maturity_date from investments where id = ${bought[index]!.investmentId}::uuid`,
+    );
+    changes.push({
+      on: addDays(row!.maturity_date, change.daysAfterMaturity),
+      termYears: typeof note.instruction === 'number' ? note.instruction : change.termYears,
+      change: change.change,
+      rateMillionths: change.rateMillionths,
+    });
+  }
+  await changeOffers(db, changes);
   // A switch governs the months after its day's, which no run before that day can post, so
   // recording them all before the runs is the same as recording each on its day.
   for (const change of [...(scenario.switches ?? [])].sort((a, b) => a.offset - b.offset)) {
