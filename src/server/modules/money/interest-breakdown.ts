@@ -127,12 +127,14 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
 
 /**
  * The breakdown from what was read: the note, its entries (any order) and, for a Standard note,
- * its reinvestment choices. The ledger check recomputes every posting with it in batches.
+ * its reinvestment choices. The ledger check recomputes every posting with it in batches, without
+ * the projection (`projected: false`: the schedule stops at the last posted period's end).
  */
 export function breakdownOf(
   note: BreakdownNote,
   entries: readonly EntryRow[],
   reinvestment: readonly ReinvestmentChoice[] | undefined,
+  options: { projected: boolean } = { projected: true },
 ): NoteBreakdown {
   const postings = new Map<IsoDate, EntryRow>();
   let income = 0n;
@@ -162,13 +164,16 @@ export function breakdownOf(
       : isEarningStandard
         ? addMonths(startOfMonth(lastPosted ?? note.start_date), 13)
         : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
+  // A period's figures depend only on the periods before it, so ending the schedule after the
+  // last posted period leaves every posted row as it is.
+  const postedEnd = lastPosted === null ? note.start_date : addMonths(lastPosted, 1);
   const schedule = interestSchedule({
     principal: note.principal_amount,
     rate: note.interest_rate_annual,
     startDate: note.start_date,
     reductions: reductionsOf(note, entries),
     ...(isHighYield ? {} : { reinvestment: reinvestment ?? [] }),
-    endDate,
+    endDate: options.projected ? endDate : minDate(endDate, postedEnd),
   });
   const rows: BreakdownRow[] = [];
   const projection: SchedulePeriod[] = [];

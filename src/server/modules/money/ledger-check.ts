@@ -313,7 +313,7 @@ async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promi
     }
     for (const note of notes) {
       const noteEntries = entries.get(note.id) ?? [];
-      const breakdown = breakdownOf(note, noteEntries, choices.get(note.id) ?? []);
+      const breakdown = breakdownOf(note, noteEntries, choices.get(note.id) ?? [], { projected: false });
       const periods = new Set<string>();
       for (const row of breakdown.rows) {
         periods.add(row.period);
