@@ -456,7 +456,8 @@ export async function compareDatabaseWithModel(
         atPurchase: row.source === 'purchase',
         madeOn: row.changed_on,
       }));
-  // The catalogue's versions with the business day (America/New_York, the engine's clock) each was made on.
+  // The catalogue's versions with the business day (America/New_York, the engine's clock) each was
+  // made on; the seeded catalogue's, on record from the start, from the first day there is.
   const versions = await query<{
     product_id: string;
     term_years: number;
@@ -469,7 +470,7 @@ export async function compareDatabaseWithModel(
     db,
     sql`select product_id, term_years, interest_rate_annual::text as rate, is_active,
                to_char(available_from, 'YYYY-MM-DD') as available_from, to_char(available_until, 'YYYY-MM-DD') as available_until,
-               to_char(valid_from at time zone 'America/New_York', 'YYYY-MM-DD') as changed_on
+               coalesce(to_char(valid_from at time zone 'America/New_York', 'YYYY-MM-DD'), '0001-01-01') as changed_on
         from investment_product_history where investment_type = 'high_yield' order by valid_from, id`,
   );
   const model = runReferenceModel({
