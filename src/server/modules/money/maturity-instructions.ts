@@ -391,9 +391,9 @@ interface RolloverNoteRow {
 }
 
 /**
- * Undoes a rollover within 10 days of the run that made it (PRODUCT.md 38, 47): every month that ended is posted, then the
- * note's interest through today (it earns through the payment day, as a transfer does), and
- * the whole value is paid out to the primary bank account.
+ * Undoes a rollover within 10 days of the run that made it (PRODUCT.md 38, 47): every month
+ * that ended is posted, then the note's interest through today (it earns through the payment
+ * day, as a transfer does), and the whole value is paid out to the primary bank account.
  */
 export async function undoRollover(
   tx: Executor,
