@@ -258,62 +258,94 @@ const balanceChecks = sql`
 /** Notes read at a time when every posting is recomputed: memory stays flat at a million notes. */
 const RECOMPUTE_BATCH = 5_000;
 
+interface RecomputeBatch {
+  notes: (BreakdownNote & { investor_id: string })[];
+  entries: Map<string, EntryRow[]>;
+  choices: Map<string, ReinvestmentChoice[]>;
+}
+
+function groupBy<Row extends { investment_id: string }, Value>(
+  rows: Row[],
+  value: (row: Row) => Value,
+): Map<string, Value[]> {
+  const grouped = new Map<string, Value[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.investment_id) ?? [];
+    list.push(value(row));
+    grouped.set(row.investment_id, list);
+  }
+  return grouped;
+}
+
+/** The notes after `after` in id order, with their entries and reinvestment choices. */
+async function readRecomputeBatch(db: Executor, after: string | null): Promise<RecomputeBatch> {
+  const notes: RecomputeBatch['notes'] = rowsOf(
+    await db.execute(sql`
+      select i.id, i.investor_id, i.investment_type, i.principal_amount::text as principal_amount,
+             i.interest_rate_annual::text as interest_rate_annual,
+             to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date,
+             i.status, to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through,
+             to_char(i.last_posted_period, 'YYYY-MM-DD') as last_posted_period, i.interest_accrued::text as interest_accrued
+      from investments i
+      where ${after === null ? sql`true` : sql`i.id > ${after}::uuid`}
+      order by i.id limit ${RECOMPUTE_BATCH}`),
+  );
+  if (notes.length === 0) return { notes, entries: new Map(), choices: new Map() };
+  const first = notes[0]!.id;
+  const last = notes[notes.length - 1]!.id;
+  const entryRows = rowsOf<EntryRow & { investment_id: string }>(
+    await db.execute(sql`
+      select t.investment_id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
+             to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date,
+             to_char(t.posting_period, 'YYYY-MM-DD') as posting_period,
+             case when t.reverses_transaction_id is not null then
+               (select r.transaction_type from investment_transactions r where r.id = t.reverses_transaction_id) end
+               as reversed_type
+      from investment_transactions t
+      where t.investment_id >= ${first}::uuid and t.investment_id <= ${last}::uuid`),
+  );
+  const choiceRows = rowsOf<{ investment_id: string; reinvest: boolean; effective_period: IsoDate }>(
+    await db.execute(sql`
+      select investment_id, reinvest, to_char(effective_period, 'YYYY-MM-DD') as effective_period
+      from interest_reinvestment_changes
+      where investment_id >= ${first}::uuid and investment_id <= ${last}::uuid
+      order by id`),
+  );
+  return {
+    notes,
+    entries: groupBy(entryRows, (row) => row),
+    choices: groupBy(choiceRows, (row) => ({
+      effectivePeriod: row.effective_period,
+      reinvest: row.reinvest,
+    })),
+  };
+}
+
 /**
  * Every interest posting against its amount recomputed from the note's terms (principal, rate,
  * start, the principal its transfers and conversions took away, its reinvestment choices)
  * through the shared interest schedule, the TypeScript statement of the posting rule, and not
  * through the engine's SQL: a wrong term in that SQL posts wrong amounts that still agree with
  * each other, which the checks above cannot see. A period posted that the schedule does not
- * have is reported too. Notes are read in id order, a batch at a time.
+ * have is reported too. Notes are read in id order, a batch at a time, the next batch read
+ * while this one is recomputed.
  */
 async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promise<number> {
   const found: LedgerProblem[] = [];
   let recomputed = 0;
-  let after: string | null = null;
+  let next = readRecomputeBatch(db, null);
   for (;;) {
-    const notes: (BreakdownNote & { investor_id: string })[] = rowsOf(
-      await db.execute(sql`
-        select i.id, i.investor_id, i.investment_type, i.principal_amount::text as principal_amount,
-               i.interest_rate_annual::text as interest_rate_annual,
-               to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date,
-               i.status, to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through,
-               to_char(i.last_posted_period, 'YYYY-MM-DD') as last_posted_period, i.interest_accrued::text as interest_accrued
-        from investments i
-        where ${after === null ? sql`true` : sql`i.id > ${after}::uuid`}
-        order by i.id limit ${RECOMPUTE_BATCH}`),
-    );
-    if (notes.length === 0) break;
-    const first = notes[0]!.id;
-    const last: string = notes[notes.length - 1]!.id;
-    const entries = new Map<string, EntryRow[]>();
-    for (const row of rowsOf<EntryRow & { investment_id: string }>(
-      await db.execute(sql`
-        select t.investment_id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
-               to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date,
-               to_char(t.posting_period, 'YYYY-MM-DD') as posting_period, r.transaction_type as reversed_type
-        from investment_transactions t
-        left join investment_transactions r on r.id = t.reverses_transaction_id
-        where t.investment_id >= ${first}::uuid and t.investment_id <= ${last}::uuid`),
-    )) {
-      const list = entries.get(row.investment_id) ?? [];
-      list.push(row);
-      entries.set(row.investment_id, list);
-    }
-    const choices = new Map<string, ReinvestmentChoice[]>();
-    for (const row of rowsOf<{ investment_id: string; reinvest: boolean; effective_period: IsoDate }>(
-      await db.execute(sql`
-        select investment_id, reinvest, to_char(effective_period, 'YYYY-MM-DD') as effective_period
-        from interest_reinvestment_changes
-        where investment_id >= ${first}::uuid and investment_id <= ${last}::uuid
-        order by id`),
-    )) {
-      const list = choices.get(row.investment_id) ?? [];
-      list.push({ effectivePeriod: row.effective_period, reinvest: row.reinvest });
-      choices.set(row.investment_id, list);
-    }
-    for (const note of notes) {
-      const noteEntries = entries.get(note.id) ?? [];
-      const breakdown = breakdownOf(note, noteEntries, choices.get(note.id) ?? [], { projected: false });
+    const batch = await next;
+    if (batch.notes.length === 0) break;
+    next = readRecomputeBatch(db, batch.notes[batch.notes.length - 1]!.id);
+    // Awaited on the next turn, which throws its failure; this only keeps a failure that comes
+    // while this batch is being recomputed from counting as unhandled.
+    next.catch(() => undefined);
+    for (const note of batch.notes) {
+      const noteEntries = batch.entries.get(note.id) ?? [];
+      const breakdown = breakdownOf(note, noteEntries, batch.choices.get(note.id) ?? [], {
+        projected: false,
+      });
       const periods = new Set<string>();
       for (const row of breakdown.rows) {
         periods.add(row.period);
@@ -331,8 +363,9 @@ async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promi
       }
       for (const entry of noteEntries) {
         if (entry.transaction_type !== 'interest_payment' || entry.posting_period === null) continue;
-        if (periods.has(entry.posting_period) || found.length >= PROBLEM_LIMIT) continue;
+        if (periods.has(entry.posting_period)) continue;
         recomputed += 1;
+        if (found.length >= PROBLEM_LIMIT) continue;
         found.push({
           investorId: note.investor_id,
           investmentId: note.id,
@@ -343,7 +376,6 @@ async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promi
         });
       }
     }
-    after = last;
   }
   problems.push(...found);
   return recomputed;
