@@ -80,9 +80,10 @@ async function withPeakMemory<T>(
 }
 
 /**
- * The state the engine leaves on the eve of the run date: notes started between 2024-01-02
- * and 2025-12-31, interest accrued through Feb 27 and posted through January, with their
- * purchase entries, settled funding debits and past interest. Built with set-based SQL.
+ * The state the engine leaves on the eve of the run date: notes started in January 2026,
+ * interest accrued through Feb 27 and January posted, with their purchase entries, settled
+ * funding debits and January's interest: a ledger the engine could have written, so the ledger
+ * check, which recomputes every posting from its note's terms, holds on it. Built with set-based SQL.
  */
 async function seed(db: Database): Promise<void> {
   await db.execute(sql`
@@ -118,13 +119,12 @@ async function seed(db: Database): Promise<void> {
                case when (v.position + k) % 2 = 0 then 0.08
                     else (array[0.09, 0.094, 0.098, 0.1024])[1 + (v.position + k) % 4] end::numeric(9, 6) as rate,
                case when (v.position + k) % 2 = 0 then 1 else 3 + (v.position + k) % 3 end as term,
-               ('2024-01-02'::date + ((v.position * 31 + k * 97) % 729)::int) as start
+               ('2026-01-01'::date + ((v.position * 31 + k * 97) % 31)::int) as start
         from generate_series(1, ${notesPerInvestor}) k
       ) n
       limit ${noteCount}
     ) i`);
-  // What was posted before stands in the ledger as one entry per note (and its credit), so the
-  // ledger check holds on the seeded state too.
+  // January's posting of each note (and its credit), as the run of 1 February made it.
   await db.execute(sql`
     insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
                                          transaction_date, posting_period, ach_payment_id, notes)

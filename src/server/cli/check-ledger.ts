@@ -2,7 +2,8 @@
  * npm run check:ledger
  *
  * Recomputes every investor's balance and every note's value and interest from the ledger
- * entries alone and compares them with the figures the platform keeps and shows. Prints
+ * entries alone and compares them with the figures the platform keeps and shows, and every
+ * interest posting from its note's terms through the shared interest schedule. Prints
  * each investor and note that disagree; exits 1 when any does (0 when all agree, 78 on a
  * bad configuration). Uses DATABASE_URL, or the PGlite data in DATA_DIR (stop the server
  * first: an embedded database has one owner at a time).

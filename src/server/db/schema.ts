@@ -629,6 +629,30 @@ export const investmentProductAudit = pgTable(
   ],
 );
 
+/**
+ * Every version of a product's offer, from the instant it was created or changed (migration 0381,
+ * written by a trigger): a rollover reads the offer of its maturity date (decision 1810).
+ */
+export const investmentProductHistory = pgTable(
+  'investment_product_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => investmentProducts.id, { onDelete: 'cascade' }),
+    investmentType: text('investment_type').notNull(),
+    termYears: integer('term_years').notNull(),
+    interestRateAnnual: rate('interest_rate_annual').notNull(),
+    isActive: boolean('is_active').notNull(),
+    availableFrom: date('available_from', { mode: 'string' }),
+    availableUntil: date('available_until', { mode: 'string' }),
+    validFrom: at('valid_from').notNull(),
+  },
+  (table) => [
+    index('investment_product_history_offer_idx').on(table.investmentType, table.termYears, table.validFrom),
+  ],
+);
+
 export const investments = pgTable(
   'investments',
   {
@@ -682,6 +706,8 @@ export const investments = pgTable(
     maturityInstruction: text('maturity_instruction'),
     /** The term of the note a rollover buys (with 'roll_over' only). */
     rolloverTermYears: integer('rollover_term_years'),
+    /** A rollover's note: the day its run told the investor; the 10 days to undo count from it (PRODUCT.md 47). */
+    rolledOverOn: date('rolled_over_on', { mode: 'string' }),
     maturedAt: at('matured_at'),
     cancelledAt: at('cancelled_at'),
     cancellationReason: text('cancellation_reason'),

@@ -34,8 +34,12 @@ import {
 } from './money-reference-model';
 
 const FIRST_START = '2022-01-01';
-/** The High-Yield products a rollover can buy (no 3-year product: such a rollover is paid out). */
+/**
+ * The High-Yield products a rollover can buy (no 3-year product: such a rollover is paid out,
+ * unless a change offers one), offered since before the first note.
+ */
 const ROLLOVER_RATES: Record<number, string> = { 1: '0.0875', 2: '0.1024' };
+const CATALOGUE_SINCE = new Date('2021-01-01T15:00:00Z');
 const FIRST_RUN = '2024-01-01';
 
 export interface Scenario {
@@ -50,8 +54,8 @@ export interface Scenario {
     instruction: 'none' | 'pay_out' | 1 | 2 | 3;
     /**
      * A rollover (instruction 1 or 2) the investor undoes: a run `runAfter` days after the
-     * maturity date is added, and the undo is asked `undoAfter` days after that run (after 9
-     * days from the maturity it is refused, by engine and model alike).
+     * maturity date is added (10 or more: a late run), and the undo is asked `undoAfter` days
+     * after that run (after 9 days from that run it is refused, by engine and model alike).
      */
     undo?: { runAfter: number; undoAfter: number } | null;
     /** Standard: reinvest the interest from the first month (decision 1740). */
@@ -61,6 +65,19 @@ export interface Scenario {
   switches?: { note: number; reinvest: boolean; offset: number }[];
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
   runOffsets: number[];
+  /**
+   * Changes to the High-Yield catalogue a few days around the n-th note's maturity (mod the
+   * count): a term's rate changed, the term withdrawn, or a new product of the term offered (the
+   * note's rollover term, else `termYears`). Rollovers take the offer of their maturity date, so
+   * a change between a maturity and a late run must not count.
+   */
+  offerChanges?: {
+    note: number;
+    daysAfterMaturity: number;
+    termYears: 1 | 2 | 3;
+    change: 'rate' | 'withdraw' | 'offer';
+    rateMillionths: number;
+  }[];
 }
 
 /** Portfolios of up to `maxNotes` notes over two investors, run on up to `maxRuns` dates within `horizonDays`. */
@@ -85,7 +102,7 @@ export function scenarioArbitrary(limits: {
       { arbitrary: fc.constant(null), weight: 2 },
       {
         arbitrary: fc.record({
-          runAfter: fc.integer({ min: 0, max: 3 }),
+          runAfter: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 10, max: 14 })),
           undoAfter: fc.integer({ min: 0, max: 11 }),
         }),
         weight: 1,
@@ -119,7 +136,61 @@ export function scenarioArbitrary(limits: {
       minLength: 1,
       maxLength: limits.maxRuns,
     }),
+    offerChanges: fc.array(
+      fc.record({
+        note: fc.nat({ max: 20 }),
+        daysAfterMaturity: fc.integer({ min: -2, max: 30 }),
+        termYears: fc.constantFrom(1 as const, 2 as const, 3 as const),
+        change: fc.constantFrom('rate' as const, 'withdraw' as const, 'offer' as const),
+        rateMillionths: fc.integer({ min: 50_000, max: 150_000 }),
+      }),
+      { maxLength: 3 },
+    ),
   });
+}
+
+/**
+ * Applies the catalogue changes, each stamped with its day (the history a rollover reads is
+ * keyed by that instant, whenever the row is written): a rate change and a withdrawal apply to
+ * the term's first product, when there is one.
+ */
+async function changeOffers(
+  db: Database,
+  changes: {
+    on: IsoDate;
+    termYears: number;
+    change: 'rate' | 'withdraw' | 'offer';
+    rateMillionths: number;
+  }[],
+): Promise<void> {
+  for (const change of [...changes].sort((a, b) => (a.on < b.on ? -1 : a.on > b.on ? 1 : 0))) {
+    const at = new Date(`${change.on}T15:00:00Z`);
+    const rate = rateText(change.rateMillionths);
+    if (change.change === 'offer') {
+      await db.insert(investmentProducts).values({
+        displayName: `High-Yield ${change.termYears} years, offered later`,
+        investmentType: 'high_yield',
+        interestRateAnnual: rate,
+        termYears: change.termYears,
+        minimumPurchaseAmount: '1000.00',
+        createdAt: at,
+        updatedAt: at,
+      });
+      continue;
+    }
+    const [first] = await query<{ id: string }>(
+      db,
+      sql`select id from investment_products where investment_type = 'high_yield' and term_years = ${change.termYears}
+          order by created_at, id limit 1`,
+    );
+    if (!first) continue;
+    await db.execute(
+      change.change === 'rate'
+        ? sql`update investment_products set interest_rate_annual = ${rate}::numeric, updated_at = ${at}::timestamptz
+              where id = ${first.id}::uuid`
+        : sql`update investment_products set is_active = false, updated_at = ${at}::timestamptz where id = ${first.id}::uuid`,
+    );
+  }
 }
 
 function rateText(millionths: number): string {
@@ -149,6 +220,8 @@ export async function compareEngineWithModel(
       interestRateAnnual: rate,
       termYears: Number(term),
       minimumPurchaseAmount: '1000.00',
+      createdAt: CATALOGUE_SINCE,
+      updatedAt: CATALOGUE_SINCE,
     })),
   );
   const undoPlans: UndoPlan[] = [];
@@ -190,6 +263,22 @@ export async function compareEngineWithModel(
       });
     }
   }
+  const changes: Parameters<typeof changeOffers>[1] = [];
+  for (const change of scenario.offerChanges ?? []) {
+    const index = change.note % scenario.notes.length;
+    const note = scenario.notes[index]!;
+    const [row] = await query<{ maturity_date: IsoDate }>(
+      db,
+      sql`select to_char(maturity_date, 'YYYY-MM-DD') as maturity_date from investments where id = ${bought[index]!.investmentId}::uuid`,
+    );
+    changes.push({
+      on: addDays(row!.maturity_date, change.daysAfterMaturity),
+      termYears: typeof note.instruction === 'number' ? note.instruction : change.termYears,
+      change: change.change,
+      rateMillionths: change.rateMillionths,
+    });
+  }
+  await changeOffers(db, changes);
   // A switch governs the months after its day's, which no run before that day can post, so
   // recording them all before the runs is the same as recording each on its day.
   for (const change of [...(scenario.switches ?? [])].sort((a, b) => a.offset - b.offset)) {
@@ -236,7 +325,8 @@ export async function compareEngineWithModel(
     await runMoneyDayInOrder(engine, date, orders[index] ?? 'cron');
   }
   await undoBefore(null);
-  return compareDatabaseWithModel(db, runDates, undos);
+  const interestMissed = runDates.filter((_, index) => orders[index] === 'interest-missed');
+  return compareDatabaseWithModel(db, runDates, undos, interestMissed);
 }
 
 interface UndoPlan {
@@ -294,6 +384,7 @@ export async function compareDatabaseWithModel(
   db: Database,
   runDates: IsoDate[],
   undos: EngineUndo[] = [],
+  interestMissed: IsoDate[] = [],
 ): Promise<string[]> {
   const noteRows = await query<{
     id: string;
@@ -365,13 +456,34 @@ export async function compareDatabaseWithModel(
         atPurchase: row.source === 'purchase',
         madeOn: row.changed_on,
       }));
-  const offered = await query<{ term_years: number; rate: string }>(
+  // The catalogue's versions with the business day (America/New_York, the engine's clock) each was
+  // made on; the seeded catalogue's, on record from the start, from the first day there is.
+  const versions = await query<{
+    product_id: string;
+    term_years: number;
+    rate: string;
+    is_active: boolean;
+    available_from: IsoDate | null;
+    available_until: IsoDate | null;
+    changed_on: IsoDate;
+  }>(
     db,
-    sql`select term_years, max(interest_rate_annual)::text as rate from investment_products
-        where investment_type = 'high_yield' and is_active group by term_years`,
+    sql`select product_id, term_years, interest_rate_annual::text as rate, is_active,
+               to_char(available_from, 'YYYY-MM-DD') as available_from, to_char(available_until, 'YYYY-MM-DD') as available_until,
+               coalesce(to_char(valid_from at time zone 'America/New_York', 'YYYY-MM-DD'), '0001-01-01') as changed_on
+        from investment_product_history where investment_type = 'high_yield' order by valid_from, id`,
   );
   const model = runReferenceModel({
-    rolloverRates: new Map(offered.map((row) => [row.term_years, rateToMillionths(row.rate)])),
+    offers: versions.map((row) => ({
+      productKey: row.product_id,
+      termYears: row.term_years,
+      rateMillionths: rateToMillionths(row.rate),
+      isActive: row.is_active,
+      availableFrom: row.available_from,
+      availableUntil: row.available_until,
+      changedOn: row.changed_on,
+    })),
+    interestMissed,
     notes: noteRows
       .filter((row) => row.origin !== 'rollover')
       .map(

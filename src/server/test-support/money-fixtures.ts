@@ -167,18 +167,22 @@ export async function runMoneyDay(engine: TestEngine, date: IsoDate): Promise<vo
   await runMoneyJobsForDay(engine, date);
 }
 
-/** In which order a day's jobs fire: the seeded cron order, or transfers paid before the interest run. */
-export type DayOrder = 'cron' | 'withdrawals-first';
+/**
+ * In which order a day's jobs fire: the seeded cron order, transfers paid before the interest
+ * run, or the cron order without the interest run (it failed or was not run that day).
+ */
+export type DayOrder = 'cron' | 'withdrawals-first' | 'interest-missed';
 
 /**
  * Fires the money jobs for one day with transfers paid before the month-end interest run
- * (maturities first, so a note that matures that day can pay the transfer, as in the model).
+ * (maturities first, so a note that matures that day can pay the transfer, as in the model),
+ * or without the interest run.
  */
 export async function runMoneyDayInOrder(engine: TestEngine, date: IsoDate, order: DayOrder): Promise<void> {
   if (order === 'cron') return runMoneyDay(engine, date);
   engine.setDate(date);
   await processMaturities(engine, date);
   await processWithdrawals(engine, date);
-  await calculateDailyInterest(engine, date);
+  if (order === 'withdrawals-first') await calculateDailyInterest(engine, date);
   await settleAchPayments(engine, date);
 }

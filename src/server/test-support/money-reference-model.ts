@@ -13,7 +13,11 @@
  * A High-Yield note with a maturity instruction is paid out or rolled over by the run that
  * matures it, once its funding has settled (else by the first run after); a late rollover is
  * brought up to date by that run, and rolled over again if it has matured too; a rollover can be
- * undone within 10 days (docs/decisions/1700, 1730).
+ * undone within 10 days of the run that made it (docs/decisions/1700, 1730, 1810). A rollover
+ * takes the offer of the maturity date: the catalogue's versions as they stood when that day
+ * began, whatever day the run is (PRODUCT.md 47).
+ * Before money leaves a note (a pay-out, a rollover, a transfer) the investor's months that
+ * ended are posted (decision 1310), which shows on a run whose interest job did not run.
  * A Standard note that reinvests (decision 1740) has a month's interest credited to it when the
  * month's choice says so: a choice made in month M governs M + 1 on, one made at purchase the
  * first month; the credit earns from the first day after its month; the last interest of a
@@ -61,6 +65,21 @@ export type ModelInstruction = { kind: 'pay_out' } | { kind: 'roll_over'; termYe
 /** The key the model gives the note a rollover of `noteKey` creates. */
 export function rolloverKey(noteKey: string): string {
   return `${noteKey}>rollover`;
+}
+
+/**
+ * One version of a catalogue product's offer: in force for a date when it is the product's
+ * latest version from a business day before that date.
+ */
+export interface ModelOfferVersion {
+  productKey: string;
+  termYears: number;
+  rateMillionths: bigint;
+  isActive: boolean;
+  availableFrom: IsoDate | null;
+  availableUntil: IsoDate | null;
+  /** The business day of the change (the first day it governs is the next). */
+  changedOn: IsoDate;
 }
 
 export interface ModelTransfer {
@@ -124,6 +143,8 @@ interface NoteRun {
   /** Reinvested Standard interest and the first day it earns. */
   credits: { from: IsoDate; cents: bigint }[];
   reinvested: bigint;
+  /** A rollover's note: the run that made it (and told the investor). */
+  rolledOverOn: IsoDate | null;
 }
 
 const DAY_BASIS = 365n * 1_000_000n;
@@ -168,6 +189,7 @@ function newRun(note: ModelNote): NoteRun {
     lastPosted: null,
     credits: [],
     reinvested: 0n,
+    rolledOverOn: null,
   };
 }
 
@@ -193,8 +215,13 @@ export function runReferenceModel(input: {
   notes: ModelNote[];
   transfers: ModelTransfer[];
   runDates: IsoDate[];
-  /** The High-Yield rate offered per term (millionths) for rollovers; a term not offered is paid out. */
-  rolloverRates?: ReadonlyMap<number, bigint>;
+  /**
+   * The High-Yield catalogue's versions, oldest first: a rollover takes the best rate of its
+   * term offered on the maturity date; a term not offered that day is paid out.
+   */
+  offers?: readonly ModelOfferVersion[];
+  /** Run dates on which the interest job did not run (the other jobs did, in their order). */
+  interestMissed?: readonly IsoDate[];
   /** Rollover undo requests, by date (same-day requests in the order given). */
   undos?: ModelUndo[];
 }): ModelResult {
@@ -209,6 +236,22 @@ export function runReferenceModel(input: {
     if (!due) return true;
     return input.runDates.some((run) => run >= due && run < date);
   }
+  /** The best High-Yield rate of the term offered on `day`, from the versions in force when it began. */
+  function offeredRate(termYears: number, day: IsoDate): bigint | undefined {
+    const latest = new Map<string, ModelOfferVersion>();
+    for (const version of input.offers ?? []) {
+      if (version.changedOn < day) latest.set(version.productKey, version);
+    }
+    let best: bigint | undefined;
+    for (const version of latest.values()) {
+      if (version.termYears !== termYears || !version.isActive) continue;
+      if (version.availableFrom !== null && version.availableFrom > day) continue;
+      if (version.availableUntil !== null && version.availableUntil < day) continue;
+      if (best === undefined || version.rateMillionths > best) best = version.rateMillionths;
+    }
+    return best;
+  }
+  const missedInterest = new Set(input.interestMissed ?? []);
   const entries: ModelEntry[] = [];
   const transfers = new Map(
     input.transfers.map((transfer) => [transfer.key, 'pending' as 'pending' | 'paid' | 'failed']),
@@ -259,6 +302,18 @@ export function runReferenceModel(input: {
     if (target > run.accruedThrough) run.accruedThrough = target;
   }
 
+  /**
+   * Decision 1310: before money leaves a note of the investor, the months of their active notes
+   * that ended before the day are posted, dated the day (a note so posted accrues to the day).
+   */
+  function postInvestorEndedMonths(investorKey: string, date: IsoDate): void {
+    const lastPeriod = addMonths(startOfMonth(date), -1);
+    for (const other of runs) {
+      if (other.status !== 'active' || other.note.investorKey !== investorKey) continue;
+      if (postEndedMonths(other, date, lastPeriod) > 0) accrueTo(other, date);
+    }
+  }
+
   function noteValue(run: NoteRun): bigint {
     return (
       run.note.principalCents + (run.note.type === 'high_yield' ? run.posted : run.reinvested) - run.withdrawn
@@ -277,11 +332,14 @@ export function runReferenceModel(input: {
     // settled; until then it waits, matured, and the first run after the settlement acts.
     run.instructionPending = !fundedBefore(run.note, date);
     if (run.instructionPending) return;
+    postInvestorEndedMonths(run.note.investorKey, date);
     const value = noteValue(run);
     run.withdrawn += value;
     run.status = 'withdrawn';
     const rate =
-      instruction.kind === 'roll_over' ? input.rolloverRates?.get(instruction.termYears) : undefined;
+      instruction.kind === 'roll_over'
+        ? offeredRate(instruction.termYears, run.note.maturityDate)
+        : undefined;
     if (instruction.kind === 'roll_over' && rate !== undefined) {
       const key = rolloverKey(run.note.key);
       entries.push({ noteKey: run.note.key, type: 'reinvestment', amountCents: value, date, period: null });
@@ -301,6 +359,7 @@ export function runReferenceModel(input: {
       // interest run of that day would have: months ended before the run are posted (dated
       // that run) and the days before the run accrued. The maturity pass below still visits
       // it: a note the late run finds already matured again rolls over again (chained).
+      rollover.rolledOverOn = date;
       bringUpToDate(rollover, date);
       runs.push(rollover);
       return;
@@ -315,7 +374,7 @@ export function runReferenceModel(input: {
   }
 
   /**
-   * PRODUCT.md 38: within 10 days of its start a rolled-over note is paid out instead. As
+   * PRODUCT.md 38, 47: within 10 days of the run that made it a rolled-over note is paid out instead. As
    * before any money leaves a note, the calendar months of all the investor's active notes that
    * ended before the day are posted first (decision 1310; a note posted so accrues to the day),
    * then the note's interest through the day itself (it earns through the payment day, as a
@@ -323,12 +382,9 @@ export function runReferenceModel(input: {
    */
   function undo(request: ModelUndo): 'undone' | 'refused' {
     const run = runs.find((candidate) => candidate.note.key === rolloverKey(request.noteKey));
-    if (!run || run.status !== 'active' || request.date >= addDays(run.note.startDate, 10)) return 'refused';
-    const lastPeriod = addMonths(startOfMonth(request.date), -1);
-    for (const other of runs) {
-      if (other.status !== 'active' || other.note.investorKey !== run.note.investorKey) continue;
-      if (postEndedMonths(other, request.date, lastPeriod) > 0) accrueTo(other, request.date);
-    }
+    const toldOn = run?.rolledOverOn ?? run?.note.startDate;
+    if (!run || !toldOn || run.status !== 'active' || request.date >= addDays(toldOn, 10)) return 'refused';
+    postInvestorEndedMonths(run.note.investorKey, request.date);
     const until = addDays(request.date, 1);
     post(run, startOfMonth(request.date), until, request.date);
     if (until > run.accruedThrough) run.accruedThrough = until;
@@ -361,7 +417,7 @@ export function runReferenceModel(input: {
   for (const date of input.runDates) {
     undoBefore(date);
     for (const run of runs) {
-      if (run.status !== 'active') continue;
+      if (run.status !== 'active' || missedInterest.has(date)) continue;
       bringUpToDate(run, date);
     }
     for (const run of runs) {
@@ -387,6 +443,7 @@ export function runReferenceModel(input: {
         .sort((a, b) =>
           a.note.startDate < b.note.startDate ? -1 : a.note.startDate > b.note.startDate ? 1 : 0,
         );
+      postInvestorEndedMonths(transfer.investorKey, date);
       const total = available.reduce((sum, run) => sum + noteValue(run), 0n);
       if (transfer.amountCents > total) {
         transfers.set(transfer.key, 'failed');

@@ -16,7 +16,11 @@ export const DEFAULT_MATURITY_INSTRUCTION: MaturityInstruction = { kind: 'pay_ou
 /** Days before maturity on which the investor is reminded of the instruction. */
 export const MATURITY_REMINDER_DAYS = [30, 7] as const;
 
-/** A rollover can be undone (paid out instead) while today is before start + this many days. */
+/**
+ * A rollover can be undone (paid out instead) for this many days from the day the investor is
+ * told it happened (the run that made it), never fewer: a run days after the maturity date
+ * does not shorten the window (PRODUCT.md 47).
+ */
 export const ROLLOVER_UNDO_DAYS = 10;
 
 export function rolloverUndoDeadline(rolledOverOn: IsoDate): IsoDate {
@@ -31,13 +35,14 @@ export function lastUndoDay(rolledOverOn: IsoDate): IsoDate {
 export function canUndoRollover(input: {
   origin: string;
   status: string;
-  startDate: IsoDate;
+  /** The day the run that made the rollover told the investor. */
+  rolledOverOn: IsoDate;
   today: IsoDate;
 }): boolean {
   return (
     input.origin === 'rollover' &&
     input.status === 'active' &&
-    input.today < rolloverUndoDeadline(input.startDate)
+    input.today < rolloverUndoDeadline(input.rolledOverOn)
   );
 }
 

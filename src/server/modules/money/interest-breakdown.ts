@@ -19,6 +19,7 @@ import {
   type PrincipalReduction,
   type SchedulePeriod,
 } from '../../../shared/ledger/interest-schedule';
+import type { ReinvestmentChoice } from '../../../shared/investments/interest-reinvestment';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { type Executor, rowsOf } from '../../db/client';
 import { readReinvestmentChoices } from './reinvestment-repository';
@@ -42,7 +43,7 @@ export interface BreakdownRow extends SchedulePeriod {
   postedOn: IsoDate | null;
 }
 
-interface EntryRow {
+export interface EntryRow {
   transaction_type: string;
   amount: string;
   value_effect: string;
@@ -84,7 +85,7 @@ async function readEntries(db: Executor, investmentId: string): Promise<EntryRow
 }
 
 /** A Standard note's principal changes, from its entries. High-Yield principal never changes while it earns. */
-function reductionsOf(note: BreakdownNote, entries: EntryRow[]): PrincipalReduction[] {
+function reductionsOf(note: BreakdownNote, entries: readonly EntryRow[]): PrincipalReduction[] {
   if (note.investment_type !== 'standard') return [];
   const reductions: PrincipalReduction[] = [];
   for (const entry of entries) {
@@ -116,6 +117,25 @@ export interface NoteBreakdown {
  */
 export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Promise<NoteBreakdown> {
   const entries = await readEntries(db, note.id);
+  // A Standard note's reinvested months compound (decision 1740); High-Yield credits do not.
+  const reinvestment =
+    note.investment_type === 'high_yield'
+      ? undefined
+      : ((await readReinvestmentChoices(db, [note.id])).get(note.id) ?? []);
+  return breakdownOf(note, entries, reinvestment);
+}
+
+/**
+ * The breakdown from what was read: the note, its entries (any order) and, for a Standard note,
+ * its reinvestment choices. The ledger check recomputes every posting with it in batches, without
+ * the projection (`projected: false`: the schedule stops at the last posted period's end).
+ */
+export function breakdownOf(
+  note: BreakdownNote,
+  entries: readonly EntryRow[],
+  reinvestment: readonly ReinvestmentChoice[] | undefined,
+  options: { projected: boolean } = { projected: true },
+): NoteBreakdown {
   const postings = new Map<IsoDate, EntryRow>();
   let income = 0n;
   for (const entry of entries) {
@@ -144,17 +164,16 @@ export async function buildNoteBreakdown(db: Executor, note: BreakdownNote): Pro
       : isEarningStandard
         ? addMonths(startOfMonth(lastPosted ?? note.start_date), 13)
         : maxDate(addMonths(lastPosted ?? note.start_date, 1), note.start_date);
-  // A Standard note's reinvested months compound (decision 1740); High-Yield credits do not.
-  const reinvestment = isHighYield
-    ? undefined
-    : ((await readReinvestmentChoices(db, [note.id])).get(note.id) ?? []);
+  // A period's figures depend only on the periods before it, so ending the schedule after the
+  // last posted period leaves every posted row as it is.
+  const postedEnd = lastPosted === null ? note.start_date : addMonths(lastPosted, 1);
   const schedule = interestSchedule({
     principal: note.principal_amount,
     rate: note.interest_rate_annual,
     startDate: note.start_date,
     reductions: reductionsOf(note, entries),
-    ...(reinvestment ? { reinvestment } : {}),
-    endDate,
+    ...(isHighYield ? {} : { reinvestment: reinvestment ?? [] }),
+    endDate: options.projected ? endDate : minDate(endDate, postedEnd),
   });
   const rows: BreakdownRow[] = [];
   const projection: SchedulePeriod[] = [];

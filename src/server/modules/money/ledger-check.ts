@@ -1,10 +1,14 @@
 /**
  * The ledger check (`npm run check:ledger`, also run by the tests): recomputes every note's
  * value and interest from its entries alone and compares them with the figures the
- * platform keeps and shows, naming every investor and note that disagree.
+ * platform keeps and shows, recomputes every interest posting from its note's terms, and
+ * names every investor and note that disagree.
  */
 import { sql } from 'drizzle-orm';
+import type { IsoDate } from '../../../shared/dates/calendar-date';
+import type { ReinvestmentChoice } from '../../../shared/investments/interest-reinvestment';
 import { type Executor, rowsOf } from '../../db/client';
+import { type BreakdownNote, breakdownOf, type EntryRow } from './interest-breakdown';
 import { cumulativeInterestAt } from './money-sql';
 
 export interface LedgerProblem {
@@ -13,11 +17,15 @@ export interface LedgerProblem {
   check: string;
   expected: string;
   actual: string;
+  /** Where `expected` comes from, when not from the entries (a recomputed posting: the note's terms). */
+  expectedFrom?: string;
 }
 
 export interface LedgerReport {
   investorsChecked: number;
   notesChecked: number;
+  /** Interest postings recomputed from their note's terms through the shared interest schedule. */
+  postingsRecomputed: number;
   /** Applied four-eyes adjustments (decision 1621), each matched to its one ledger entry. */
   adjustmentsChecked: number;
   /** Their net effect on note values, signed ("-12.50"). */
@@ -192,8 +200,8 @@ const adjustmentChecks = sql`
   where t.transaction_type = 'adjustment' and (a.id is null or a.status <> 'applied')`;
 
 /**
- * ACH payments against their consequences (decision 1500): a funding debit that failed or came
- * back has cancelled its note; a credit that failed or came back is owed to the investor; an
+ * ACH payments against their consequences (decision 1500): a funding debit that did not settle
+ * (failed, came back, or was cancelled before it was sent: PRODUCT.md 36, 39) has cancelled its note; a credit that failed or came back is owed to the investor; an
  * owed amount is resolved only by a settled re-payment; a payment the rail carries names its
  * transfer, a returned one its R code. And every difference the last daily reconciliation found
  * between the ledger's payments and the rail's events.
@@ -203,7 +211,7 @@ const achChecks = sql`
          'funding debit ' || a.status || ' (' || a.id::text || ')' as check_name,
          'note cancelled' as expected, 'note ' || i.status as actual
   from ach_payments a join investments i on i.id = a.investment_id
-  where a.payment_type = 'funding' and a.status in ('failed', 'returned') and i.status <> 'cancelled'
+  where a.payment_type = 'funding' and a.status in ('failed', 'returned', 'cancelled') and i.status <> 'cancelled'
   union all
   select a.investment_id, a.investor_id::text, a.payment_type || ' credit ' || a.status || ' (' || a.id::text || ')',
          'owed to investor ' || a.amount::text, coalesce('owed to investor ' || o.amount::text, 'nothing recorded')
@@ -247,6 +255,132 @@ const balanceChecks = sql`
   select null as id, investor_id, 'balance' as check_name, sum(ledger_value)::text as expected, sum(kept_value)::text as actual
   from values_by_note group by investor_id having sum(ledger_value) <> sum(kept_value)`;
 
+/** Notes read at a time when every posting is recomputed: memory stays flat at a million notes. */
+const RECOMPUTE_BATCH = 5_000;
+
+interface RecomputeBatch {
+  notes: (BreakdownNote & { investor_id: string })[];
+  entries: Map<string, EntryRow[]>;
+  choices: Map<string, ReinvestmentChoice[]>;
+}
+
+function groupBy<Row extends { investment_id: string }, Value>(
+  rows: Row[],
+  value: (row: Row) => Value,
+): Map<string, Value[]> {
+  const grouped = new Map<string, Value[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.investment_id) ?? [];
+    list.push(value(row));
+    grouped.set(row.investment_id, list);
+  }
+  return grouped;
+}
+
+/** The notes after `after` in id order, with their entries and reinvestment choices. */
+async function readRecomputeBatch(db: Executor, after: string | null): Promise<RecomputeBatch> {
+  const notes: RecomputeBatch['notes'] = rowsOf(
+    await db.execute(sql`
+      select i.id, i.investor_id, i.investment_type, i.principal_amount::text as principal_amount,
+             i.interest_rate_annual::text as interest_rate_annual,
+             to_char(i.start_date, 'YYYY-MM-DD') as start_date, to_char(i.maturity_date, 'YYYY-MM-DD') as maturity_date,
+             i.status, to_char(i.accrued_through, 'YYYY-MM-DD') as accrued_through,
+             to_char(i.last_posted_period, 'YYYY-MM-DD') as last_posted_period, i.interest_accrued::text as interest_accrued
+      from investments i
+      where ${after === null ? sql`true` : sql`i.id > ${after}::uuid`}
+      order by i.id limit ${RECOMPUTE_BATCH}`),
+  );
+  if (notes.length === 0) return { notes, entries: new Map(), choices: new Map() };
+  const first = notes[0]!.id;
+  const last = notes[notes.length - 1]!.id;
+  const entryRows = rowsOf<EntryRow & { investment_id: string }>(
+    await db.execute(sql`
+      select t.investment_id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
+             to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date,
+             to_char(t.posting_period, 'YYYY-MM-DD') as posting_period,
+             case when t.reverses_transaction_id is not null then
+               (select r.transaction_type from investment_transactions r where r.id = t.reverses_transaction_id) end
+               as reversed_type
+      from investment_transactions t
+      where t.investment_id >= ${first}::uuid and t.investment_id <= ${last}::uuid`),
+  );
+  const choiceRows = rowsOf<{ investment_id: string; reinvest: boolean; effective_period: IsoDate }>(
+    await db.execute(sql`
+      select investment_id, reinvest, to_char(effective_period, 'YYYY-MM-DD') as effective_period
+      from interest_reinvestment_changes
+      where investment_id >= ${first}::uuid and investment_id <= ${last}::uuid
+      order by id`),
+  );
+  return {
+    notes,
+    entries: groupBy(entryRows, (row) => row),
+    choices: groupBy(choiceRows, (row) => ({
+      effectivePeriod: row.effective_period,
+      reinvest: row.reinvest,
+    })),
+  };
+}
+
+/**
+ * Every interest posting against its amount recomputed from the note's terms (principal, rate,
+ * start, the principal its transfers and conversions took away, its reinvestment choices)
+ * through the shared interest schedule, the TypeScript statement of the posting rule, and not
+ * through the engine's SQL: a wrong term in that SQL posts wrong amounts that still agree with
+ * each other, which the checks above cannot see. A period posted that the schedule does not
+ * have is reported too. Notes are read in id order, a batch at a time, the next batch read
+ * while this one is recomputed.
+ */
+async function recomputePostings(db: Executor, problems: LedgerProblem[]): Promise<number> {
+  const found: LedgerProblem[] = [];
+  let recomputed = 0;
+  let next = readRecomputeBatch(db, null);
+  for (;;) {
+    const batch = await next;
+    if (batch.notes.length === 0) break;
+    next = readRecomputeBatch(db, batch.notes[batch.notes.length - 1]!.id);
+    // Awaited on the next turn, which throws its failure; this only keeps a failure that comes
+    // while this batch is being recomputed from counting as unhandled.
+    next.catch(() => undefined);
+    for (const note of batch.notes) {
+      const noteEntries = batch.entries.get(note.id) ?? [];
+      const breakdown = breakdownOf(note, noteEntries, batch.choices.get(note.id) ?? [], {
+        projected: false,
+      });
+      const periods = new Set<string>();
+      for (const row of breakdown.rows) {
+        periods.add(row.period);
+        if (row.ledgerAmount !== null) recomputed += 1;
+        const posted = row.ledgerAmount ?? '0.00';
+        if (posted === row.posted || found.length >= PROBLEM_LIMIT) continue;
+        found.push({
+          investorId: note.investor_id,
+          investmentId: note.id,
+          check: `interest of ${row.period.slice(0, 7)}`,
+          expected: row.posted,
+          expectedFrom: "the note's terms",
+          actual: row.ledgerAmount ?? 'nothing posted',
+        });
+      }
+      for (const entry of noteEntries) {
+        if (entry.transaction_type !== 'interest_payment' || entry.posting_period === null) continue;
+        if (periods.has(entry.posting_period)) continue;
+        recomputed += 1;
+        if (found.length >= PROBLEM_LIMIT) continue;
+        found.push({
+          investorId: note.investor_id,
+          investmentId: note.id,
+          check: `interest of ${entry.posting_period.slice(0, 7)}`,
+          expected: 'no posting',
+          expectedFrom: "the note's terms",
+          actual: entry.amount,
+        });
+      }
+    }
+  }
+  problems.push(...found);
+  return recomputed;
+}
+
 export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
   const problems: LedgerProblem[] = [];
   for (const check of [noteChecks, paymentChecks, adjustmentChecks, achChecks, balanceChecks]) {
@@ -282,9 +416,11 @@ export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
                  (select count(*)::int from ledger_adjustments where status = 'pending') as adjustments_pending`,
     ),
   )[0]!;
+  const postingsRecomputed = await recomputePostings(db, problems);
   return {
     investorsChecked: counts.investors,
     notesChecked: counts.notes,
+    postingsRecomputed,
     adjustmentsChecked: counts.adjustments,
     adjustmentsNet: counts.adjustments_net,
     adjustmentsPending: counts.adjustments_pending,
@@ -294,14 +430,14 @@ export async function runLedgerCheck(db: Executor): Promise<LedgerReport> {
 
 export function formatLedgerReport(report: LedgerReport): string {
   const lines = [
-    `Ledger check: ${report.investorsChecked} investors, ${report.notesChecked} notes, ${report.adjustmentsChecked} adjustments (net ${report.adjustmentsNet}, ${report.adjustmentsPending} awaiting approval), ${report.problems.length} disagreements`,
+    `Ledger check: ${report.investorsChecked} investors, ${report.notesChecked} notes, ${report.postingsRecomputed} interest postings recomputed, ${report.adjustmentsChecked} adjustments (net ${report.adjustmentsNet}, ${report.adjustmentsPending} awaiting approval), ${report.problems.length} disagreements`,
   ];
   for (const problem of report.problems) {
     const subject = problem.investmentId
       ? `investor ${problem.investorId}, note ${problem.investmentId}`
       : `investor ${problem.investorId}`;
     lines.push(
-      `  ${subject}: ${problem.check}: from the entries ${problem.expected}, kept ${problem.actual}`,
+      `  ${subject}: ${problem.check}: from ${problem.expectedFrom ?? 'the entries'} ${problem.expected}, kept ${problem.actual}`,
     );
   }
   return lines.join('\n');

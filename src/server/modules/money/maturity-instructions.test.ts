@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../shared/errors/app-error';
+import { formatLongDate } from '../../../shared/format/long-date';
 import { rowsOf } from '../../db/client';
 import { investmentProducts } from '../../db/schema';
 import { compareDatabaseWithModel, compareEngineWithModel } from '../../test-support/money-engine-property';
@@ -17,6 +18,7 @@ import {
   createTestEngine,
   recordingNotifier,
   runMoneyDay,
+  runMoneyDayInOrder,
   type TestEngine,
 } from '../../test-support/money-fixtures';
 import { createTestDatabase, type TestDatabase, truncateAll } from '../../test-support/test-database';
@@ -49,14 +51,23 @@ async function expectLedgerClean(): Promise<void> {
   expect(report.problems, formatLedgerReport(report)).toEqual([]);
 }
 
-async function offerHighYield(termYears: number, rate: string): Promise<void> {
-  await database.db.insert(investmentProducts).values({
-    displayName: `High-Yield ${termYears}`,
-    investmentType: 'high_yield',
-    interestRateAnnual: rate,
-    termYears,
-    minimumPurchaseAmount: '1000.00',
-  });
+/** Offered since before the notes' dates: a rollover reads the offer of its maturity date. */
+const OFFERED_SINCE = new Date('2021-01-01T15:00:00Z');
+
+async function offerHighYield(termYears: number, rate: string, since = OFFERED_SINCE): Promise<string> {
+  const [product] = await database.db
+    .insert(investmentProducts)
+    .values({
+      displayName: `High-Yield ${termYears}`,
+      investmentType: 'high_yield',
+      interestRateAnnual: rate,
+      termYears,
+      minimumPurchaseAmount: '1000.00',
+      createdAt: since,
+      updatedAt: since,
+    })
+    .returning({ id: investmentProducts.id });
+  return product!.id;
 }
 
 async function notes() {
@@ -365,6 +376,132 @@ describe('late runs', () => {
     ]);
     expect(await accruedThrough(all[2]!.id)).toBe('2025-02-03');
     expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+    await expectLedgerClean();
+  });
+});
+
+// Issue 24 item 7, PRODUCT.md 47, decision 1810: a late run gives the ledger daily runs would have.
+describe('late runs read the maturity date', () => {
+  it("takes the maturity date's offer, whatever the catalogue became before the run", async () => {
+    const oneYear = await offerHighYield(1, '0.09');
+    const twoYears = await offerHighYield(2, '0.1');
+    const instructions = [1, 2, 3];
+    const sources: string[] = [];
+    for (const term of instructions) {
+      const { investmentId } = await buyNote(engine, {
+        ...(await createFundedInvestor(database.db)),
+        investmentType: 'high_yield',
+        principal: '10000.00',
+        rate: '0.09',
+        termYears: 2,
+        startDate: '2023-03-15',
+        maturityInstruction: { kind: 'roll_over', term_years: term },
+      });
+      sources.push(investmentId);
+    }
+    // The 1-year rate rises during the maturity date (after it began), the 2-year term is
+    // withdrawn two days later and a 3-year term is offered then; the run comes five days late.
+    await database.db.execute(sql`
+      update investment_products set interest_rate_annual = 0.095, updated_at = '2025-03-15T15:00:00Z'
+      where id = ${oneYear}::uuid`);
+    await database.db.execute(sql`
+      update investment_products set is_active = false, updated_at = '2025-03-17T15:00:00Z'
+      where id = ${twoYears}::uuid`);
+    await offerHighYield(3, '0.11', new Date('2025-03-17T15:00:00Z'));
+    const runDates = ['2023-03-20', '2025-03-20'];
+    for (const date of runDates) await runMoneyDay(engine, date);
+    const rolled = await query<{ source: string; rate: string; term: number }>(sql`
+      select source_investment_id as source, interest_rate_annual::text as rate, term_years as term
+      from investments where origin = 'rollover'`);
+    const bySource = (id: string) => rolled.find((row) => row.source === id);
+    expect(bySource(sources[0]!)).toMatchObject({ rate: '0.090000', term: 1 });
+    expect(bySource(sources[1]!)).toMatchObject({ rate: '0.100000', term: 2 });
+    expect(bySource(sources[2]!)).toBeUndefined();
+    const [payout] = await query<{ reason: string; amount: string }>(
+      sql`select reason, amount::text as amount from withdrawals`,
+    );
+    // 10,000 x 9% x 731 days / 365, paid out: no 3-year term was offered on 15 March 2025.
+    expect(payout).toEqual({ reason: 'maturity_payout', amount: '11802.47' });
+    expect(await compareDatabaseWithModel(database.db, runDates)).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it("posts the investor's ended months before a pay-out, also on a day the interest run did not run", async () => {
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '10000.00',
+      rate: '0.09',
+      termYears: 2,
+      startDate: '2023-03-15',
+      maturityInstruction: { kind: 'pay_out' },
+    });
+    const { investmentId: standardId } = await buyNote(engine, {
+      ...investor,
+      investmentType: 'standard',
+      principal: '36500.00',
+      rate: '0.08',
+      startDate: '2025-01-01',
+    });
+    for (const date of ['2023-03-20', '2025-02-03']) await runMoneyDay(engine, date);
+    // The maturity is seen on 2 April, a day the interest run failed: February and March of the
+    // Standard note are posted with the pay-out, dated that day, as a rollover or a transfer does.
+    await runMoneyDayInOrder(engine, '2025-04-02', 'interest-missed');
+    expect(await entriesOf(standardId)).toEqual([
+      'interest_payment 224.00 on 2025-04-02 for 2025-02-01',
+      'interest_payment 248.00 on 2025-02-03 for 2025-01-01',
+      'interest_payment 248.00 on 2025-04-02 for 2025-03-01',
+      'purchase 36500.00 on 2025-01-01',
+    ]);
+    expect(await accruedThrough(standardId)).toBe('2025-04-02');
+    expect(notifier.withdrawals).toEqual([`${investor.investorId}:2025-04-02:11802.47`]);
+    expect(
+      await compareDatabaseWithModel(
+        database.db,
+        ['2023-03-20', '2025-02-03', '2025-04-02'],
+        [],
+        ['2025-04-02'],
+      ),
+    ).toEqual([]);
+    await expectLedgerClean();
+  });
+
+  it('gives 10 days to undo from the run that made the rollover, however late', async () => {
+    await offerHighYield(2, '0.1');
+    const investor = await createFundedInvestor(database.db);
+    await buyNote(engine, {
+      ...investor,
+      investmentType: 'high_yield',
+      principal: '36500.00',
+      rate: '0.1',
+      termYears: 1,
+      startDate: '2024-05-28',
+      maturityInstruction: { kind: 'roll_over', term_years: 2 },
+    });
+    // Matured on 28 May; the run that rolls it over, and tells the investor, comes 12 days late.
+    for (const date of ['2024-06-03', '2025-06-09']) await runMoneyDay(engine, date);
+    const rolled = (await notes()).find((note) => note.origin === 'rollover')!;
+    expect(rolled.start_date).toBe('2025-05-28');
+    const [notice] = await query<{ body: string }>(
+      sql`select notice->>'body' as body from investor_notice_queue where notice->>'title' like 'Note rolled over%'`,
+    );
+    expect(notice?.body).toContain(`Undo it by ${formatLongDate('2025-06-18')}`);
+    const attempt = (executionDate: string) =>
+      database.db.transaction((tx) =>
+        undoRollover(tx, {
+          investorId: investor.investorId,
+          investmentId: rolled.id,
+          executionDate,
+          now: new Date(`${executionDate}T15:00:00Z`),
+          achEffectiveDate: executionDate,
+          brandName: 'Steadyline',
+        }),
+      );
+    await expect(attempt('2025-06-19')).rejects.toBeInstanceOf(AppError);
+    const undone = await attempt('2025-06-18');
+    // 40,150 x 10% / 365 = 11.00 a day, from 28 May through 18 June (22 days).
+    expect(undone.payout.amount).toBe('40392.00');
     await expectLedgerClean();
   });
 });

@@ -5,11 +5,15 @@
  *   the maturity (a paid `withdrawals` row, its ACH credit and a `withdrawal` entry), not at
  *   quarter end;
  * - roll over: the whole value moves into a new High-Yield note of the chosen term at the rate
- *   of the product offered on that day, earning from the maturity date (no day is lost when
- *   the run is late); with no such product on offer it is paid out instead.
+ *   offered on the maturity date, earning from that date (no day is lost when the run is late,
+ *   and a late run reads the same offer, from the catalogue's history: PRODUCT.md 47); with no
+ *   such product on offer that day it is paid out instead.
+ * Either way, as before any money leaves a note, the investor's months that ended are posted
+ * first (decision 1310).
  * A pay-out waits (the note stays matured, its instruction kept) while the investor has no
  * primary bank account or the note's funding debit has not settled (PRODUCT.md 36).
- * A rollover can be undone within 10 days: its note is paid out with the interest it earned.
+ * A rollover can be undone within 10 days of the run that told the investor: its note is paid out
+ * with the interest it earned.
  */
 import { sql } from 'drizzle-orm';
 import { addDays, type IsoDate } from '../../../shared/dates/calendar-date';
@@ -85,18 +89,32 @@ async function lockMaturedWithInstruction(
   return rowsOf<MaturedNoteRow>(result);
 }
 
-/** The High-Yield product of that term offered on the day, best rate first. */
+/**
+ * The High-Yield product of that term offered on the day, best rate first, as the catalogue
+ * stood when the day began in the business time zone (decision 1810): the offer the investor
+ * last saw while the instruction could still be changed, and the one a run on that day reads
+ * whatever the catalogue became later, so a late run rolls over as a daily run would have.
+ */
 async function findRolloverProduct(
   tx: Executor,
   termYears: number,
   day: IsoDate,
+  timeZone: string,
 ): Promise<{ id: string; rate: string } | null> {
   const result = await tx.execute(sql`
-    select id, interest_rate_annual::text as rate from investment_products
-    where investment_type = 'high_yield' and term_years = ${termYears} and is_active
-      and (available_from is null or available_from <= ${day}::date)
-      and (available_until is null or available_until >= ${day}::date)
-    order by interest_rate_annual desc, created_at, id limit 1`);
+    with offer as (
+      select distinct on (h.product_id) h.product_id, h.investment_type, h.term_years, h.interest_rate_annual,
+             h.is_active, h.available_from, h.available_until
+      from investment_product_history h
+      where h.valid_from < (${day}::date::timestamp at time zone ${timeZone}::text)
+      order by h.product_id, h.valid_from desc, h.id desc
+    )
+    select o.product_id as id, o.interest_rate_annual::text as rate
+    from offer o join investment_products p on p.id = o.product_id
+    where o.investment_type = 'high_yield' and o.term_years = ${termYears} and o.is_active
+      and (o.available_from is null or o.available_from <= ${day}::date)
+      and (o.available_until is null or o.available_until >= ${day}::date)
+    order by o.interest_rate_annual desc, p.created_at, p.id limit 1`);
   return rowsOf<{ id: string; rate: string }>(result)[0] ?? null;
 }
 
@@ -210,6 +228,7 @@ async function rollOverNote(
       accruedThrough: note.maturity_date,
       sourceInvestmentId: note.id,
       origin: 'rollover',
+      rolledOverOn: input.executionDate,
       maturityInstruction: 'roll_over',
       rolloverTermYears: termYears,
       createdAt: input.now,
@@ -243,6 +262,7 @@ async function rollOverNote(
         rate: product.rate,
         termYears,
         startDate: note.maturity_date,
+        rolledOverOn: input.executionDate,
       }),
     },
   };
@@ -252,7 +272,7 @@ async function rollOverNote(
 export async function carryOutMaturityInstructions(
   tx: Executor,
   range: InvestorRange,
-  input: InstructionWrite,
+  input: InstructionWrite & { timeZone: string },
 ): Promise<InstructionOutcome> {
   const outcome: InstructionOutcome = { payouts: [], notices: [], rolledOver: 0, interestPosted: [] };
   for (const note of await lockMaturedWithInstruction(tx, inInvestorRange(range))) {
@@ -261,7 +281,12 @@ export async function carryOutMaturityInstructions(
     // waits, matured, and the first run after the settlement carries the instruction out.
     if (!note.is_funded) continue;
     if (note.maturity_instruction === 'roll_over' && note.rollover_term_years !== null) {
-      const product = await findRolloverProduct(tx, note.rollover_term_years, input.executionDate);
+      const product = await findRolloverProduct(
+        tx,
+        note.rollover_term_years,
+        note.maturity_date,
+        input.timeZone,
+      );
       if (product) {
         const rolled = await rollOverNote(tx, note, product, note.rollover_term_years, input);
         outcome.notices.push(rolled.notice);
@@ -271,6 +296,17 @@ export async function carryOutMaturityInstructions(
       }
     }
     if (note.bank_account_id === null || (parseMoneyToCents(note.value) ?? 0n) <= 0n) continue;
+    // Decision 1310: the investor's ended months are posted before money leaves a note, as a
+    // rollover and a transfer do, so a run whose interest job has not run yet still posts them
+    // that day and with the pay-out's notice.
+    outcome.interestPosted.push(
+      ...(await postEndedMonthsOfInvestor(tx, {
+        investorId: note.investor_id,
+        executionDate: input.executionDate,
+        now: input.now,
+        achEffectiveDate: input.achEffectiveDate,
+      })),
+    );
     outcome.payouts.push(
       await payOutNote(tx, {
         ...input,
@@ -350,14 +386,14 @@ interface RolloverNoteRow {
   id: string;
   origin: string;
   status: string;
-  start_date: IsoDate;
+  rolled_over_on: IsoDate;
   value: string;
 }
 
 /**
- * Undoes a rollover within 10 days (PRODUCT.md 38): every month that ended is posted, then the
- * note's interest through today (it earns through the payment day, as a transfer does), and
- * the whole value is paid out to the primary bank account.
+ * Undoes a rollover within 10 days of the run that made it (PRODUCT.md 38, 47): every month
+ * that ended is posted, then the note's interest through today (it earns through the payment
+ * day, as a transfer does), and the whole value is paid out to the primary bank account.
  */
 export async function undoRollover(
   tx: Executor,
@@ -367,7 +403,8 @@ export async function undoRollover(
   const notFound = new AppError('not_found', { message: 'Investment not found.' });
   const rows = rowsOf<RolloverNoteRow>(
     await tx.execute(sql`
-      select i.id, i.origin, i.status, to_char(i.start_date, 'YYYY-MM-DD') as start_date, '0' as value
+      select i.id, i.origin, i.status, to_char(coalesce(i.rolled_over_on, i.start_date), 'YYYY-MM-DD') as rolled_over_on,
+             '0' as value
       from investments i where i.id = ${input.investmentId}::uuid and i.investor_id = ${input.investorId}::uuid
       for update`),
   );
@@ -377,7 +414,7 @@ export async function undoRollover(
     !canUndoRollover({
       origin: note.origin,
       status: note.status,
-      startDate: note.start_date,
+      rolledOverOn: note.rolled_over_on,
       today: input.executionDate,
     })
   ) {

@@ -112,6 +112,7 @@ export async function processMaturities(
           now,
           achEffectiveDate,
           brandName,
+          timeZone: engine.clock.timeZone,
         });
         instructions.payouts.push(...pass.payouts);
         instructions.notices.push(...pass.notices);

@@ -1,12 +1,15 @@
 /**
  * The note page's API (issue 17): the math of every posting equals the ledger, the projection
  * ends at the value at maturity, and the instruction can be changed only to a term on offer and
- * only before maturity.
+ * only before maturity. A rollover made by a late run can be undone for 10 days from that run
+ * (issue 24 item 7).
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMoney } from '../../../shared/money/decimal-string';
 import type { NoteDetailResponse } from '../../../shared/investments/note-detail-contracts';
-import { buyNote, type TestEngine } from '../../test-support/money-fixtures';
+import { rowsOf } from '../../db/client';
+import { buyNote, runMoneyDay, type TestEngine } from '../../test-support/money-fixtures';
 import {
   type BankedInvestor,
   portalEngine,
@@ -80,5 +83,36 @@ describe('the note page', () => {
     expect(saved.statusCode).toBe(200);
     expect((await note()).maturity_instruction).toEqual({ kind: 'roll_over', term_years: 3 });
     expect((await put({ maturity_instruction: { kind: 'hold' } })).statusCode).toBe(400);
+  });
+
+  it('offers the undo of a late rollover for 10 days from the run that made it', async () => {
+    const { investmentId } = await buyNote(engine, {
+      investorId: ann.investorId,
+      bankAccountId: ann.bankAccountId,
+      investmentType: 'high_yield',
+      principal: '5000.00',
+      rate: '0.09',
+      termYears: 2,
+      startDate: '2024-02-25',
+      maturityInstruction: { kind: 'roll_over', term_years: 3 },
+    });
+    // Matured on 25 February 2026; the run that rolls it over comes on 6 March, and today is the 10th.
+    for (const day of ['2024-02-27', '2026-03-06']) await runMoneyDay(engine, day);
+    const [rolled] = rowsOf<{ id: string }>(
+      await testApp.context.db.execute(
+        sql`select id from investments where source_investment_id = ${investmentId}::uuid and origin = 'rollover'`,
+      ),
+    );
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/portal/notes/${rolled!.id}`,
+      headers: { cookie: ann.cookie },
+    });
+    expect(response.json()).toMatchObject({
+      origin: 'rollover',
+      start_date: '2026-02-25',
+      can_undo_rollover: true,
+      undo_until: '2026-03-15',
+    });
   });
 });

@@ -46,11 +46,13 @@ interface NoteExtras {
   maturity_instruction: string | null;
   rollover_term_years: number | null;
   source_investment_id: string | null;
+  rolled_over_on: IsoDate | null;
 }
 
 async function readExtras(db: Executor, investmentId: string): Promise<NoteExtras> {
   const result = await db.execute(sql`
     select i.origin, i.term_years, i.maturity_instruction, i.rollover_term_years, i.source_investment_id,
+           to_char(coalesce(i.rolled_over_on, i.start_date), 'YYYY-MM-DD') as rolled_over_on,
            (select coalesce(sum(t.value_effect), 0) from investment_transactions t where t.investment_id = i.id)::text as value
     from investments i where i.id = ${investmentId}::uuid`);
   return rowsOf<NoteExtras>(result)[0]!;
@@ -115,7 +117,7 @@ export async function getNoteDetail(
   const undoable = canUndoRollover({
     origin: extras.origin,
     status: note.status,
-    startDate: note.start_date,
+    rolledOverOn: extras.rolled_over_on ?? note.start_date,
     today,
   });
   return {
@@ -156,7 +158,7 @@ export async function getNoteDetail(
     rollover_terms: isHighYield ? await listRolloverTerms(context.db, today) : [],
     source_reference: extras.source_investment_id ? purchaseReference(extras.source_investment_id) : null,
     can_undo_rollover: undoable,
-    undo_until: extras.origin === 'rollover' ? lastUndoDay(note.start_date) : null,
+    undo_until: extras.origin === 'rollover' ? lastUndoDay(extras.rolled_over_on ?? note.start_date) : null,
     interest_reinvestment: isHighYield ? null : await reinvestmentOf(context.db, note.id, today),
     can_change_reinvestment: canChangeReinvestment(note.investment_type, note.status),
   };

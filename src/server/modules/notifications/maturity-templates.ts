@@ -60,12 +60,14 @@ export interface RolloverDetails {
   rate: string;
   termYears: number;
   startDate: IsoDate;
+  /** The day the run made the rollover and told the investor: the undo window counts from it. */
+  rolledOverOn: IsoDate;
 }
 
 export function rolloverMessage(brandName: string, details: RolloverDetails): TransactionalMessage {
   const reference = purchaseReference(details.newInvestmentId);
   const amount = formatUsd(details.amount);
-  const undoBy = formatLongDate(lastUndoDay(details.startDate));
+  const undoBy = formatLongDate(lastUndoDay(details.rolledOverOn));
   const title = `Note rolled over: ${amount}`;
   const body = `Your matured note was rolled over into High-Yield note ${reference} for ${details.termYears} years. Changed your mind? Undo it by ${undoBy} and it is paid out with the interest of those days.`;
   return {

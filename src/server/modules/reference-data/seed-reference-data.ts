@@ -166,15 +166,24 @@ export async function seedReferenceData(db: Database): Promise<void> {
     const names = new Set(existing.map((row) => row.name));
     for (const product of seededProducts) {
       if (names.has(product.displayName)) continue;
-      await tx.insert(investmentProducts).values({
-        displayName: product.displayName,
-        investmentType: product.investmentType,
-        description: 'description' in product ? product.description : null,
-        interestRateAnnual: product.interestRateAnnual,
-        termYears: product.termYears,
-        minimumPurchaseAmount: '5000.00',
-        isActive: true,
-      });
+      const [created] = await tx
+        .insert(investmentProducts)
+        .values({
+          displayName: product.displayName,
+          investmentType: product.investmentType,
+          description: 'description' in product ? product.description : null,
+          interestRateAnnual: product.interestRateAnnual,
+          termYears: product.termYears,
+          minimumPurchaseAmount: '5000.00',
+          isActive: true,
+        })
+        .returning({ id: investmentProducts.id });
+      // The seeded catalogue is the platform's opening offer: on record from the start, so a
+      // history made afterwards for earlier days (the demo's, a simulated year) finds the offer
+      // of each maturity date (decision 1810). Later changes are kept from their own instant.
+      await tx.execute(
+        sql`update investment_product_history set valid_from = '-infinity' where product_id = ${created!.id}::uuid`,
+      );
     }
     for (const job of seededJobs) {
       await tx
