@@ -14,6 +14,7 @@ import type { AppConfig } from '../config';
 import { sealTotpSecret } from '../modules/admin-auth/two-factor';
 import { historyNotifier } from '../modules/money/money-notices';
 import { generateStatementsForMonth } from '../modules/statements/generate-monthly-statements';
+import { issueTaxYearForms } from '../modules/tax-runs/service';
 import { insertFundedNote } from '../modules/money/note-repository';
 import type { MaturityInstruction } from '../../shared/investments/maturity-instruction';
 import { runMoneyDays } from '../modules/money/run-money-days';
@@ -330,15 +331,20 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
     totpSecret: sealTotpSecret(config, demoAccounts.admin.totpSecret),
     totpEnabledAt: clock.now(),
   };
+  let adminId = existingAdmin?.id;
   if (!existingAdmin) {
-    await db.insert(adminUsers).values({
-      email: demoAccounts.admin.email,
-      passwordHash: await hashPassword(demoAccounts.admin.password),
-      firstName: demoAccounts.admin.firstName,
-      lastName: demoAccounts.admin.lastName,
-      role: 'super_admin',
-      ...demoTotp,
-    });
+    const [admin] = await db
+      .insert(adminUsers)
+      .values({
+        email: demoAccounts.admin.email,
+        passwordHash: await hashPassword(demoAccounts.admin.password),
+        firstName: demoAccounts.admin.firstName,
+        lastName: demoAccounts.admin.lastName,
+        role: 'super_admin',
+        ...demoTotp,
+      })
+      .returning({ id: adminUsers.id });
+    adminId = admin!.id;
   } else if (!existingAdmin.totpEnabledAt) {
     // A demo database from before two-factor: the demo admin gets the published secret too.
     await db.update(adminUsers).set(demoTotp).where(eq(adminUsers.id, existingAdmin.id));
@@ -427,7 +433,7 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
     return { investorId: investor!.id, bankAccountId: bank!.id };
   });
 
-  await writeDemoHistory(db, config, { investorId, bankAccountId, today });
+  await writeDemoHistory(db, config, { investorId, bankAccountId, today, adminId: adminId! });
 }
 
 /**
@@ -438,7 +444,7 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
 async function writeDemoHistory(
   db: Database,
   config: AppConfig,
-  input: { investorId: string; bankAccountId: string; today: IsoDate },
+  input: { investorId: string; bankAccountId: string; today: IsoDate; adminId: string },
 ): Promise<void> {
   const { investorId, bankAccountId, today } = input;
   const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
@@ -488,6 +494,21 @@ async function writeDemoHistory(
     await generateStatementsForMonth(
       { db, now: new Date(`${issuedOn}T12:00:00Z`), brandName: config.BRAND_NAME, notify: false },
       period,
+    );
+  }
+  // Each ended year's tax run, as staff run it by mid-January (decision 1622): the forms the
+  // portal offers. No "ready" notices for history.
+  for (let year = Number(firstMonth.slice(0, 4)); year < Number(today.slice(0, 4)); year += 1) {
+    const ranOn = nextBusinessDayOnOrAfter(`${year + 1}-01-15`);
+    if (ranOn > today) break;
+    const ranAt = new Date(`${ranOn}T15:00:00Z`);
+    await db.transaction((tx) =>
+      issueTaxYearForms(tx, {
+        taxYear: year,
+        startedBy: input.adminId,
+        now: ranAt,
+        brandName: config.BRAND_NAME,
+      }),
     );
   }
 }

@@ -14,12 +14,15 @@ import {
   runMonthStarts,
   signUpBankedInvestor,
 } from '../../test-support/portal-fixtures';
+import { pdfTextLines } from '../../test-support/pdf-text';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { runLedgerCheck } from '../money/ledger-check';
 import type { DocumentListResponse } from '../../../shared/portal/document-contracts';
 import type { BalanceHistoryResponse, OverviewResponse } from '../../../shared/portal/portal-contracts';
 import type { InvestmentPage, TransactionPage } from '../../../shared/portal/transaction-contracts';
 import { addMoney } from '../../../shared/money/decimal-string';
+import { formatUsd } from '../../../shared/format/money-format';
 
 let testApp: TestApp;
 let engine: TestEngine;
@@ -376,7 +379,7 @@ describe('documents', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('says so when there is no tax record, and issues a 1099-INT per ended year once there is', async () => {
+  it('says so when there is no tax record, and offers a 1099-INT only once the tax run has issued it', async () => {
     const before = (await get(ann.cookie, '/api/portal/documents')).json<DocumentListResponse>();
     expect(before.has_tax_record).toBe(false);
     expect(before.tax_forms).toEqual([]);
@@ -398,21 +401,54 @@ describe('documents', () => {
       kycStatus: 'approved',
       kycProvider: 'sandbox',
     });
+    // The test clock is in March 2026: 2024 and 2025 have ended, but staff have not run their
+    // tax runs, so no form is offered yet; each year with interest says when its form comes.
+    const waiting = (await get(ann.cookie, '/api/portal/documents')).json<DocumentListResponse>();
+    expect(waiting.has_tax_record).toBe(true);
+    expect(waiting.tax_forms).toEqual([]);
+    expect(waiting.upcoming_tax_forms).toEqual([
+      { year: 2026, message: 'Your 2026 Form 1099-INT will be here by January 31, 2027.' },
+      {
+        year: 2025,
+        message: 'Your 2025 Form 1099-INT is being prepared. We will let you know as soon as it is here.',
+      },
+      {
+        year: 2024,
+        message: 'Your 2024 Form 1099-INT is being prepared. We will let you know as soon as it is here.',
+      },
+    ]);
+    const notIssued = await get(ann.cookie, '/api/portal/documents/tax-forms/2025');
+    expect(notIssued.statusCode).toBe(404);
+    expect(notIssued.json().error.message).toBe(
+      'Your 2025 Form 1099-INT is being prepared. We will let you know as soon as it is here.',
+    );
+    const thisYear = await get(ann.cookie, '/api/portal/documents/tax-forms/2026');
+    expect(thisYear.statusCode).toBe(404);
+    expect(thisYear.json().error.message).toBe('Your 2026 Form 1099-INT will be here by January 31, 2027.');
+
+    const operations = await signInTestAdmin(testApp, 'operations');
+    const run = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/tax-runs',
+      headers: operations.headers,
+      payload: { tax_year: 2025 },
+    });
+    expect(run.statusCode, run.body).toBe(201);
     const after = (await get(ann.cookie, '/api/portal/documents')).json<DocumentListResponse>();
-    expect(after.has_tax_record).toBe(true);
-    // The test clock is in March 2026: 2024 and 2025 have ended, 2026 has not.
-    expect(after.tax_forms.map((form) => form.year)).toEqual([2025, 2024]);
     const interest2025 = rowsOf<{ total: string }>(
       await testApp.context.db.execute(sql`
         select sum(amount)::text as total from investment_transactions
         where investor_id = ${ann.investorId} and transaction_type = 'interest_payment'
           and transaction_date between '2025-01-01' and '2025-12-31'`),
     )[0]!.total;
-    expect(after.tax_forms[0]!.interest).toBe(interest2025);
+    expect(after.tax_forms).toEqual([{ year: 2025, interest: interest2025 }]);
+    expect(after.upcoming_tax_forms.map((form) => form.year)).toEqual([2026, 2024]);
     const pdf = await get(ann.cookie, '/api/portal/documents/tax-forms/2025');
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await get(ann.cookie, '/api/portal/documents/tax-forms/2026')).statusCode).toBe(404);
+    const text = pdfTextLines(pdf.rawPayload).join('\n');
+    expect(text).toContain(formatUsd(interest2025));
+    expect(text).toContain('Ann Lee');
+    expect((await get(ann.cookie, '/api/portal/documents/tax-forms/2024')).statusCode).toBe(404);
     expect((await get(ben.cookie, '/api/portal/documents/tax-forms/2025')).statusCode).toBe(404);
   });
 });
