@@ -109,6 +109,7 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
         </div>
       ) : step === 'agreement' ? (
         <AgreementStep
+          confirmLabel="CONVERT"
           consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
           hasConsented={hasConsented}
           onConsentChange={setConsented}
