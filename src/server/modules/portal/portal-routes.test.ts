@@ -329,8 +329,37 @@ describe('EXPORT', () => {
     )[0]!.count;
     expect(lines.length - 1).toBe(interestCount);
     expect(lines[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2},Interest (paid to bank|added to note),\+\d+\.\d{2},(High Yield|Standard),/,
+      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},Interest (paid to bank|added to note),\+\d+\.\d{2},(High Yield|Standard),/,
     );
+  });
+
+  it('gives each time its UTC offset in the business time zone, so it reads the same anywhere', async () => {
+    expect(testApp.config.BUSINESS_TZ).toBe('America/New_York');
+    const page = (
+      await get(ann.cookie, '/api/portal/transactions?filter=interest&limit=10')
+    ).json<TransactionPage>();
+    const csv = await get(ann.cookie, '/api/portal/transactions/export.csv?view=list&filter=interest');
+    const times = new Map(
+      csv.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((record) => [record[7], record[1]]),
+    );
+    for (const entry of page.transactions) {
+      const time = times.get(entry.id)!;
+      expect(time).toMatch(/^\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      // The time and its offset name the very instant the entry was written.
+      const [clock, sign, offsetHours, offsetMinutes] = /^(.{8})([+-])(\d{2}):(\d{2})$/.exec(time)!.slice(1);
+      const offsetMs = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+      const localClock = new Date(new Date(entry.created_at).getTime() + offsetMs)
+        .toISOString()
+        .slice(11, 19);
+      expect(clock).toBe(localClock);
+      // The tests' business time zone is New York: Eastern Standard or Daylight Time.
+      expect(['-05:00', '-04:00']).toContain(time.slice(8));
+    }
   });
 
   it('names interest by where it went, as the portal does, with each entry’s balance change', async () => {
