@@ -86,9 +86,9 @@ function noneAttestation(challenge: string, origin: string) {
     Buffer.from(isoCBOR.encode(coseKey)),
   ]);
   const attestationObject = isoCBOR.encode(
-    new Map<string, string | Map<string, never> | Uint8Array>([
+    new Map<string, string | Map<string, string> | Uint8Array>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, string>()],
       ['authData', new Uint8Array(authenticatorData)],
     ]),
   );
