@@ -140,7 +140,7 @@ export function DiscoverMore({ referral }: { referral: OverviewResponse['referra
                   .
                 </p>
               ) : (
-                <>
+                <div className="stack">
                   {data.upcoming_tax_forms.map((form) => (
                     <p key={form.year} className="muted discover-note">
                       {form.message}
@@ -166,7 +166,7 @@ export function DiscoverMore({ referral }: { referral: OverviewResponse['referra
                       ))}
                     </ul>
                   )}
-                </>
+                </div>
               )
             }
           </DocumentsState>
