@@ -41,7 +41,7 @@ describe('a new investor buying without a bank account', () => {
       .click();
     const purchase = page.getByRole('dialog', { name: 'Standard income plan · $5K minimum' });
     // A single Standard product is preselected: no term to choose.
-    await purchase.getByText('1 YEAR - 8.00%').waitFor();
+    await purchase.getByText('Open-ended · 12-month lock-up · 8.00%').waitFor();
     await purchase.getByLabel('Amount (USD)').fill('7500');
     await purchase.getByRole('button', { name: 'NEXT' }).click();
     await purchase.getByText('Please select a funding account').waitFor();

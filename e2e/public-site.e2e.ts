@@ -48,7 +48,7 @@ describe('public site', () => {
     for (const label of ['INVESTMENTS', 'HOW IT WORKS', 'ABOUT', 'FAQ', 'LOGIN']) {
       await expect(nav.getByRole('link', { name: label, exact: true }).count()).resolves.toBe(1);
     }
-    await expect(page.getByText('No maintenance. no complicated steps.').count()).resolves.toBe(1);
+    await expect(page.getByText('No maintenance. No complicated steps.').count()).resolves.toBe(1);
     await expect(page.getByRole('link', { name: 'GET STARTED' }).getAttribute('href')).resolves.toBe(
       '/signup',
     );

@@ -104,6 +104,11 @@ describe('tax information in settings', () => {
     await form.getByRole('button', { name: 'Save tax information' }).click();
 
     await section.getByText('Your tax information was saved.').waitFor();
+    // The form it replaces was taller: the message is brought into view and holds the focus.
+    await expect(isInViewport(page, '.tax-saved-note')).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => document.activeElement?.classList.contains('tax-saved-note')),
+    ).resolves.toBe(true);
     await section.getByText('SSN ending 8642').waitFor();
     await section.getByText('Verified', { exact: true }).waitFor();
     await section.getByText('1 Main Street').waitFor();

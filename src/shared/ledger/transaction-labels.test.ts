@@ -13,6 +13,14 @@ describe('transaction labels', () => {
     expect(transactionLabel({ transaction_type: 'purchase', investment_type: 'standard' })).toBe('Purchase');
   });
 
+  it('names reinvested Standard interest by where it went, from the entry’s value effect', () => {
+    const reinvested = { transaction_type: 'interest_payment', investment_type: 'standard' };
+    expect(transactionLabel({ ...reinvested, value_effect: '67.95' })).toBe('Interest added to note');
+    expect(transactionLabel({ ...reinvested, balance_change: '+67.95' })).toBe('Interest added to note');
+    expect(transactionLabel({ ...reinvested, value_effect: '0.00' })).toBe('Interest paid to bank');
+    expect(transactionLabel({ ...reinvested, balance_change: '0.00' })).toBe('Interest paid to bank');
+  });
+
   it('names a row’s note by plan, rate and short id', () => {
     expect(
       noteLabel({

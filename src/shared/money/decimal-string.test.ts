@@ -57,8 +57,16 @@ describe('rates and total return (PRODUCT.md 14)', () => {
   });
 
   it('labels terms as the spec does', () => {
-    expect(termLabel(1, '0.08')).toBe('1 YEAR - 8.00%');
-    expect(termLabel(5, '0.1024')).toBe('5 YEARS - 10.24%');
+    expect(termLabel({ investment_type: 'high_yield', term_years: 1, interest_rate_annual: '0.08' })).toBe(
+      '1 YEAR - 8.00%',
+    );
+    expect(termLabel({ investment_type: 'high_yield', term_years: 5, interest_rate_annual: '0.1024' })).toBe(
+      '5 YEARS - 10.24%',
+    );
+    // A Standard note is open-ended with a lock-up, not a one-year note (issue 24 item 19).
+    expect(termLabel({ investment_type: 'standard', term_years: 1, interest_rate_annual: '0.08' })).toBe(
+      'Open-ended · 12-month lock-up · 8.00%',
+    );
   });
 });
 

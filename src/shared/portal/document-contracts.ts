@@ -24,6 +24,12 @@ export const taxFormSummary = z.object({
   interest: moneyString,
 });
 
+/** A year with interest whose form the tax run has not issued yet, and when it will be there. */
+export const upcomingTaxForm = z.object({
+  year: z.number().int(),
+  message: z.string(),
+});
+
 export const statementSummary = z.object({
   /** The month covered, as YYYY-MM (also the download path's key). */
   month: z.string().regex(/^\d{4}-\d{2}$/),
@@ -49,7 +55,9 @@ export const documentListResponse = z.object({
   promissory_notes: z.array(promissoryNoteSummary),
   /** Whether the investor gave the identity details a tax form needs. */
   has_tax_record: z.boolean(),
+  /** The forms the year-end tax run has issued (the current version of each). */
   tax_forms: z.array(taxFormSummary),
+  upcoming_tax_forms: z.array(upcomingTaxForm),
 });
 export type DocumentListResponse = z.infer<typeof documentListResponse>;
 

@@ -56,6 +56,20 @@ export function totalReturnPercent(rateFraction: string, termYears: number): str
   return `${tenthsOfPercent / 10n}.${tenthsOfPercent % 10n}`;
 }
 
-export function termLabel(termYears: number, rateFraction: string): string {
-  return `${termYears} ${termYears === 1 ? 'YEAR' : 'YEARS'} - ${ratePercent(rateFraction)}%`;
+/** A Standard note has no term: it is open-ended, and locked for its first months. */
+export const standardTermText = `Open-ended · ${STANDARD_LOCKUP_MONTHS}-month lock-up`;
+
+/**
+ * A product's term as the purchase, conversion and review screens show it: a High-Yield term
+ * reads 'N YEAR(S) - rate%' (the spec's term options); a Standard note, whose product carries
+ * a one-year term only for its lock-up, reads as open-ended with its lock-up (decision 1830).
+ */
+export function termLabel(product: {
+  investment_type: string;
+  term_years: number;
+  interest_rate_annual: string;
+}): string {
+  const rate = `${ratePercent(product.interest_rate_annual)}%`;
+  if (product.investment_type === 'standard') return `${standardTermText} · ${rate}`;
+  return `${product.term_years} ${product.term_years === 1 ? 'YEAR' : 'YEARS'} - ${rate}`;
 }

@@ -10,14 +10,20 @@ export interface AgreementSection {
   paragraphs: string[];
 }
 
-export function perpetualNoteAgreement(brandName: string): AgreementSection[] {
+/** The button that makes the note: BUY for a purchase, CONVERT for a conversion of available funds. */
+export type AgreementConfirmLabel = 'BUY' | 'CONVERT';
+
+export function perpetualNoteAgreement(
+  brandName: string,
+  confirmLabel: AgreementConfirmLabel,
+): AgreementSection[] {
   const company = `${brandName} Notes LLC`;
   return [
     {
       heading: '1. Parties and purpose',
       paragraphs: [
         `This Perpetual Note Agreement (the "Agreement") is made between ${company} (the "Company", "we", "us") and the person buying a note through the ${brandName} platform (the "Investor", "you").`,
-        'By checking the consent box and pressing BUY you agree to lend the purchase amount to the Company on the terms below. Each purchase creates a separate note (a "Note") governed by this Agreement and described in its promissory note.',
+        `By checking the consent box and pressing ${confirmLabel} you agree to lend the purchase amount to the Company on the terms below. Each purchase creates a separate note (a "Note") governed by this Agreement and described in its promissory note.`,
       ],
     },
     {

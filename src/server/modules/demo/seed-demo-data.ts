@@ -36,6 +36,7 @@ import { insertFundedNote } from '../money/note-repository';
 import { runMoneyDays } from '../money/run-money-days';
 import { insertPendingWithdrawal } from '../money/withdrawal-repository';
 import { generateStatementsForMonth } from '../statements/generate-monthly-statements';
+import { issueTaxYearForms } from '../tax-runs/service';
 
 export const demoAccounts = {
   investor: { email: 'demo@steadyline.example', password: 'DemoInvestor#2025', phone: '+16175550142' },
@@ -138,15 +139,20 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
     totpSecret: sealTotpSecret(config, demoAccounts.admin.totpSecret),
     totpEnabledAt: clock.now(),
   };
+  let adminId = existingAdmin?.id;
   if (!existingAdmin) {
-    await db.insert(adminUsers).values({
-      email: demoAccounts.admin.email,
-      passwordHash: await hashPassword(demoAccounts.admin.password),
-      firstName: demoAccounts.admin.firstName,
-      lastName: demoAccounts.admin.lastName,
-      role: 'super_admin',
-      ...demoTotp,
-    });
+    const [admin] = await db
+      .insert(adminUsers)
+      .values({
+        email: demoAccounts.admin.email,
+        passwordHash: await hashPassword(demoAccounts.admin.password),
+        firstName: demoAccounts.admin.firstName,
+        lastName: demoAccounts.admin.lastName,
+        role: 'super_admin',
+        ...demoTotp,
+      })
+      .returning({ id: adminUsers.id });
+    adminId = admin!.id;
   } else if (!existingAdmin.totpEnabledAt) {
     // A demo database from before two-factor: the demo admin gets the published secret too.
     await db.update(adminUsers).set(demoTotp).where(eq(adminUsers.id, existingAdmin.id));
@@ -235,7 +241,7 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
     return { investorId: investor!.id, bankAccountId: bank!.id };
   });
 
-  await writeDemoHistory(db, config, { investorId, bankAccountId, today });
+  await writeDemoHistory(db, config, { investorId, bankAccountId, today, adminId: adminId! });
 }
 
 /**
@@ -246,7 +252,7 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
 async function writeDemoHistory(
   db: Database,
   config: AppConfig,
-  input: { investorId: string; bankAccountId: string; today: IsoDate },
+  input: { investorId: string; bankAccountId: string; today: IsoDate; adminId: string },
 ): Promise<void> {
   const { investorId, bankAccountId, today } = input;
   const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
@@ -296,6 +302,21 @@ async function writeDemoHistory(
     await generateStatementsForMonth(
       { db, now: new Date(`${issuedOn}T12:00:00Z`), brandName: config.BRAND_NAME, notify: false },
       period,
+    );
+  }
+  // Each ended year's tax run, as staff run it by mid-January (decision 1622): the forms the
+  // portal offers. No "ready" notices for history.
+  for (let year = Number(firstMonth.slice(0, 4)); year < Number(today.slice(0, 4)); year += 1) {
+    const ranOn = nextBusinessDayOnOrAfter(`${year + 1}-01-15`);
+    if (ranOn > today) break;
+    const ranAt = new Date(`${ranOn}T15:00:00Z`);
+    await db.transaction((tx) =>
+      issueTaxYearForms(tx, {
+        taxYear: year,
+        startedBy: input.adminId,
+        now: ranAt,
+        brandName: config.BRAND_NAME,
+      }),
     );
   }
 }

@@ -25,6 +25,7 @@ import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agre
 import { rowsOf } from '../../db/client';
 import { investmentProducts } from '../../db/schema';
 import { testOrigin } from '../../test-support/investor-auth';
+import { pdfTextLines } from '../../test-support/pdf-text';
 import { compareDatabaseWithModel } from '../../test-support/money-engine-property';
 import {
   buyNote,
@@ -421,5 +422,80 @@ describe('the API', () => {
     expect(await choices(investment.id)).toEqual([
       { reinvest: true, effective_period: `${testApp.clock.today().slice(0, 7)}-01` },
     ]);
+  });
+});
+
+describe('what reinvested interest is called (issue 24 item 13)', () => {
+  let cara: BankedInvestor;
+  let reinvestingId: string;
+  let paidOutId: string;
+
+  beforeAll(async () => {
+    await testApp.context.db.execute(sql`delete from rate_limit_counters`);
+    cara = await signUpBankedInvestor(testApp, 'cara.reinvest@example.com');
+    const note = { investorId: cara.investorId, bankAccountId: cara.bankAccountId, rate: '0.08' } as const;
+    reinvestingId = (
+      await buyNote(engine, {
+        ...note,
+        investmentType: 'standard',
+        principal: '15000.00',
+        startDate: '2025-11-03',
+        reinvestInterest: true,
+      })
+    ).investmentId;
+    paidOutId = (
+      await buyNote(engine, {
+        ...note,
+        investmentType: 'standard',
+        principal: '9000.00',
+        startDate: '2025-11-03',
+      })
+    ).investmentId;
+    await runFirstOfMonths(['2025-12-01', '2026-01-02', '2026-02-02', '2026-03-02']);
+    await generateStatementsForMonth(
+      {
+        db: testApp.context.db,
+        now: new Date('2026-03-05T12:00:00Z'),
+        brandName: 'Steadyline',
+        notify: false,
+      },
+      '2026-02-01',
+    );
+  }, 60_000);
+
+  it('reads "Interest added to note" in the CSV when it went to the note, and "paid to bank" when it did not', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/portal/transactions/export.csv?view=list&filter=interest',
+      headers: { cookie: cara.cookie },
+    });
+    const records = response.body
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    const labelsOf = (investmentId: string) => [
+      ...new Set(records.filter((record) => record[8] === investmentId).map((record) => record[2])),
+    ];
+    expect(labelsOf(reinvestingId)).toEqual(['Interest added to note']);
+    expect(labelsOf(paidOutId)).toEqual(['Interest paid to bank']);
+  });
+
+  it('reads the same in the monthly statement, where the summary counts it as added to notes', async () => {
+    const pdf = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/portal/documents/statements/2026-02',
+      headers: { cookie: cara.cookie },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const lines = pdfTextLines(pdf.rawPayload);
+    const [credited] = (await postingsOf(reinvestingId)).filter((row) => row.period === '2026-01-01');
+    const [paid] = (await postingsOf(paidOutId)).filter((row) => row.period === '2026-01-01');
+    expect(lines).toContain('Interest added to notes');
+    expect(lines).toContain(`$${credited!.amount}`);
+    expect(lines.filter((line) => line === 'Interest added to note (January 2026)')).toHaveLength(1);
+    expect(lines.filter((line) => line === 'Interest paid to bank (January 2026)')).toHaveLength(1);
+    expect(lines).toContain(`+$${credited!.amount}`);
+    expect(lines).toContain(`$${paid!.amount} to bank`);
   });
 });

@@ -21,6 +21,7 @@ import {
   passkeyMessages,
 } from '../../../shared/auth/passkey-contracts';
 import { AppError } from '../../../shared/errors/app-error';
+import { formatInstantDate, formatTimeOfDay } from '../../../shared/format/date-format';
 import type { AppContext } from '../../context';
 import { consumeRateLimit } from '../../security/rate-limiter';
 import { formatWait } from '../../../shared/format/wait-format';
@@ -29,6 +30,7 @@ import { authMessages } from '../auth/messages';
 import { findInvestorByUserId, findUserById } from '../auth/repository';
 import { authSettingsOf, type InvestorSession } from '../auth/session-guard';
 import { startSession } from '../auth/session-service';
+import { renderTransactionalEmail } from '../notifications/transactional';
 import {
   type ChallengePurpose,
   consumeChallenge,
@@ -164,7 +166,39 @@ export async function finishPasskeyRegistration(
     now: context.clock.now(),
   });
   if (!row) throw failed();
+  await sendPasskeyAddedNotice(context, session, input.name);
   return passkeyViewOf(row);
+}
+
+/**
+ * A new way to sign in is a security change: like a changed e-mail address or tax record, the
+ * investor is told at once, so a passkey someone else added does not go unnoticed. The passkey
+ * is already saved, so a refused e-mail is logged, not turned into an error.
+ */
+async function sendPasskeyAddedNotice(context: AppContext, session: InvestorSession, name: string) {
+  const brand = context.config.BRAND_NAME;
+  const now = context.clock.now();
+  const { timeZone } = context.clock;
+  const when = `${formatInstantDate(now.toISOString(), timeZone)} at ${formatTimeOfDay(now.toISOString(), timeZone)} (${timeZone})`;
+  const sent = await context.messages.sendEmail({
+    to: session.email,
+    ...renderTransactionalEmail(context.config, {
+      subject: `A passkey was added to your ${brand} account`,
+      preheader: `“${name}” can now sign you in.`,
+      heading: 'A passkey was added',
+      paragraphs: [
+        `The passkey “${name}” was added to your account on ${when}. It can sign you in without your password or a code.`,
+        `If you did not add it, remove it under Settings › Passkeys and contact ${context.config.SUPPORT_EMAIL} right away.`,
+      ],
+      action: { label: 'Review your passkeys', path: '/settings#passkeys' },
+    }),
+  });
+  if (sent.status === 'failed') {
+    context.log.warn(
+      { userId: session.userId, outboxMessageId: sent.outboxMessageId },
+      'passkey notice was refused',
+    );
+  }
 }
 
 export async function removePasskey(

@@ -4,7 +4,8 @@
  * cannot see or remove another's passkeys; every call is rate limited. The full ceremony with
  * a real authenticator is e2e/passkeys.e2e.ts.
  */
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
@@ -60,6 +61,53 @@ async function freshLimits() {
   await testApp.context.db.delete(rateLimitCounters);
 }
 
+/**
+ * What an authenticator answers to a registration with "none" attestation (no signature to
+ * check): client data naming the challenge and origin, and authenticator data with the flags
+ * user present + verified + attested credential, and a P-256 public key as COSE.
+ */
+function noneAttestation(challenge: string, origin: string) {
+  const credentialId = randomBytes(16);
+  const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
+  const coseKey = new Map<number, number | Uint8Array>([
+    [1, 2],
+    [3, -7],
+    [-1, 1],
+    [-2, Buffer.from(jwk.x!, 'base64url')],
+    [-3, Buffer.from(jwk.y!, 'base64url')],
+  ]);
+  const authenticatorData = Buffer.concat([
+    createHash('sha256').update('localhost').digest(),
+    Buffer.from([0x45]),
+    Buffer.alloc(4),
+    Buffer.alloc(16),
+    Buffer.from([0, credentialId.length]),
+    credentialId,
+    Buffer.from(isoCBOR.encode(coseKey)),
+  ]);
+  const attestationObject = isoCBOR.encode(
+    new Map<string, string | Map<string, string> | Uint8Array>([
+      ['fmt', 'none'],
+      ['attStmt', new Map<string, string>()],
+      ['authData', new Uint8Array(authenticatorData)],
+    ]),
+  );
+  const id = credentialId.toString('base64url');
+  return {
+    id,
+    rawId: id,
+    type: 'public-key',
+    response: {
+      clientDataJSON: Buffer.from(JSON.stringify({ type: 'webauthn.create', challenge, origin })).toString(
+        'base64url',
+      ),
+      attestationObject: Buffer.from(attestationObject).toString('base64url'),
+      transports: ['internal'],
+    },
+    clientExtensionResults: {},
+  };
+}
+
 describe('adding a passkey', () => {
   it('needs a fresh SMS code, then hands out options with a challenge stored only as a hash', async () => {
     await freshLimits();
@@ -112,6 +160,31 @@ describe('adding a passkey', () => {
       ),
     );
     expect(count[0]?.count).toBe(1);
+  });
+});
+
+describe('the security notice when a passkey is added (issue 24 item 19)', () => {
+  it('e-mails the investor that a passkey was added, as other security changes do', async () => {
+    const cal = await signUpInvestor(testApp, { email: 'cal@passkeys.example' });
+    await freshLimits();
+    await markSteppedUp(testApp, [cal]);
+    const options = (await call('POST', '/api/settings/passkeys/options', cal.cookie, {})).json<{
+      challenge: string;
+    }>();
+    const added = await call('POST', '/api/settings/passkeys', cal.cookie, {
+      name: 'Work laptop',
+      response: noneAttestation(options.challenge, testApp.config.webAuthn.origins[0]!),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const mail = rowsOf<{ subject: string; text: string }>(
+      await testApp.context.db.execute(sql`
+        select subject, text from outbox_messages
+        where to_address = ${cal.email} and channel = 'email' and subject like '%passkey%'`),
+    );
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.subject).toBe('A passkey was added to your Steadyline account');
+    expect(mail[0]!.text).toContain('“Work laptop”');
+    expect(mail[0]!.text).toContain('If you did not add it');
   });
 });
 

@@ -52,7 +52,7 @@ export function signedAgreementPdf(agreement: SignedAgreementRow, issuer: PdfIss
   }
   doc.x = 56;
   doc.moveDown(1);
-  writePerpetualNoteAgreement(doc, issuer.brandName);
+  writePerpetualNoteAgreement(doc, issuer.brandName, agreement.kind === 'purchase' ? 'BUY' : 'CONVERT');
   doc.end();
   return doc;
 }

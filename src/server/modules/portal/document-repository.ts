@@ -63,7 +63,7 @@ export async function findPromissoryNote(
 
 /**
  * Interest paid or credited per calendar year (net of reversed postings), for the years
- * before `beforeYear` whose total is at least the threshold: the years a 1099-INT is issued.
+ * before `beforeYear` whose total is at least the threshold: the years a 1099-INT is due.
  */
 export async function listTaxYears(
   db: Executor,
@@ -84,6 +84,26 @@ export async function listTaxYears(
     where y.interest >= ${input.threshold}::numeric
     order by y.year desc`);
   return rowsOf<{ year: number; interest: string }>(result);
+}
+
+export interface IssuedTaxFormRow {
+  year: number;
+  interest: string;
+  recipient: TaxRecordRow;
+}
+
+/** The 1099-INT forms the year-end tax run issued to the investor: the current version per year, as printed. */
+export async function listIssuedTaxForms(db: Executor, investorId: string): Promise<IssuedTaxFormRow[]> {
+  const result = await db.execute(sql`
+    select tax_year as year, interest_amount::text as interest,
+           recipient_first_name as legal_first_name, recipient_last_name as legal_last_name,
+           recipient_address1 as address1, recipient_address2 as address2, recipient_city as city,
+           recipient_state as state, recipient_postal_code as postal_code, tin_last_four as ssn_last_four
+    from tax_forms where investor_id = ${investorId}::uuid and is_current
+    order by tax_year desc`);
+  return rowsOf<{ year: number; interest: string } & TaxRecordRow>(result).map(
+    ({ year, interest, ...recipient }) => ({ year, interest, recipient }),
+  );
 }
 
 export interface TaxRecordRow {

@@ -2,6 +2,7 @@
 import { AppError } from '../../../shared/errors/app-error';
 import { toMoneyString } from '../../../shared/money/decimal-string';
 import type { DocumentListResponse } from '../../../shared/portal/document-contracts';
+import { taxFormPendingMessage } from '../../../shared/portal/tax-form-availability';
 import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import type { AppContext } from '../../context';
 import { trimRate } from '../products/product-mapper';
@@ -16,6 +17,8 @@ import {
   findPromissoryNote,
   findSignedAgreement,
   findTaxRecord,
+  type IssuedTaxFormRow,
+  listIssuedTaxForms,
   listPromissoryNotes,
   listSignedAgreements,
   listTaxYears,
@@ -38,9 +41,31 @@ function issuerOf(context: AppContext): PdfIssuer {
   };
 }
 
-/** Tax years end on December 31: a form is issued only for years that have ended. */
 function currentYear(context: AppContext): number {
   return Number(context.clock.today().slice(0, 4));
+}
+
+interface TaxFormYears {
+  issued: IssuedTaxFormRow[];
+  /** Years with enough interest, this one included, whose form the tax run has not issued yet. */
+  pending: number[];
+}
+
+/**
+ * A form is offered only once the year-end tax run has issued it (decision 1622): before that,
+ * a year with enough interest is only announced.
+ */
+async function taxFormYears(context: AppContext, investorId: string): Promise<TaxFormYears> {
+  const issued = await listIssuedTaxForms(context.db, investorId);
+  const withInterest = await listTaxYears(context.db, investorId, {
+    beforeYear: currentYear(context) + 1,
+    threshold: TAX_FORM_THRESHOLD,
+  });
+  const issuedYears = new Set(issued.map((form) => form.year));
+  return {
+    issued,
+    pending: withInterest.map((entry) => entry.year).filter((year) => !issuedYears.has(year)),
+  };
 }
 
 export async function listDocuments(context: AppContext, investorId: string): Promise<DocumentListResponse> {
@@ -48,12 +73,8 @@ export async function listDocuments(context: AppContext, investorId: string): Pr
   const statements = await listStatements(context.db, investorId);
   const agreements = await listSignedAgreements(context.db, investorId);
   const record = await findTaxRecord(context.db, investorId);
-  const years = record
-    ? await listTaxYears(context.db, investorId, {
-        beforeYear: currentYear(context),
-        threshold: TAX_FORM_THRESHOLD,
-      })
-    : [];
+  const years: TaxFormYears = record ? await taxFormYears(context, investorId) : { issued: [], pending: [] };
+  const today = context.clock.today();
   return {
     statements: statements.map((statement) => ({
       month: statementMonthOf(statement.period),
@@ -75,7 +96,8 @@ export async function listDocuments(context: AppContext, investorId: string): Pr
       interest_rate_annual: trimRate(note.interest_rate_annual),
     })),
     has_tax_record: record !== null,
-    tax_forms: years.map((year) => ({ year: year.year, interest: toMoneyString(year.interest) })),
+    tax_forms: years.issued.map((form) => ({ year: form.year, interest: toMoneyString(form.interest) })),
+    upcoming_tax_forms: years.pending.map((year) => ({ year, message: taxFormPendingMessage(year, today) })),
   };
 }
 
@@ -96,21 +118,23 @@ export async function buildTaxFormPdf(
   investorId: string,
   year: number,
 ): Promise<PDFKit.PDFDocument> {
-  const record = await findTaxRecord(context.db, investorId);
-  if (!record) throw new AppError('not_found', { message: noTaxRecordMessage });
-  const years = await listTaxYears(context.db, investorId, {
-    beforeYear: currentYear(context),
-    threshold: TAX_FORM_THRESHOLD,
-  });
-  const found = years.find((entry) => entry.year === year);
-  if (!found) throw new AppError('not_found', { message: noTaxFormMessage });
+  const { issued, pending } = await taxFormYears(context, investorId);
+  const form = issued.find((entry) => entry.year === year);
+  if (!form) {
+    const record = await findTaxRecord(context.db, investorId);
+    if (!record) throw new AppError('not_found', { message: noTaxRecordMessage });
+    const message = pending.includes(year)
+      ? taxFormPendingMessage(year, context.clock.today())
+      : noTaxFormMessage;
+    throw new AppError('not_found', { message });
+  }
   const { taxFormPdf } = await import('./tax-form-pdf');
   return taxFormPdf(
     {
       year,
-      interest: toMoneyString(found.interest),
+      interest: toMoneyString(form.interest),
       investorId,
-      record,
+      record: form.recipient,
       payerTin: context.config.PAYER_TIN ?? null,
     },
     issuerOf(context),

@@ -16,12 +16,15 @@ import {
   runMonthStarts,
   signUpBankedInvestor,
 } from '../../test-support/portal-fixtures';
+import { pdfTextLines } from '../../test-support/pdf-text';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { runLedgerCheck } from '../money/ledger-check';
 import type { DocumentListResponse } from '../../../shared/portal/document-contracts';
 import type { BalanceHistoryResponse, OverviewResponse } from '../../../shared/portal/portal-contracts';
 import type { InvestmentPage, TransactionPage } from '../../../shared/portal/transaction-contracts';
 import { addMoney } from '../../../shared/money/decimal-string';
+import { formatUsd } from '../../../shared/format/money-format';
 
 let testApp: TestApp;
 let engine: TestEngine;
@@ -374,8 +377,37 @@ describe('EXPORT', () => {
     )[0]!.count;
     expect(lines.length - 1).toBe(interestCount);
     expect(lines[1]).toMatch(
-      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2},Interest (paid to bank|added to note),\+\d+\.\d{2},(High Yield|Standard),/,
+      /^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2},Interest (paid to bank|added to note),\+\d+\.\d{2},(High Yield|Standard),/,
     );
+  });
+
+  it('gives each time its UTC offset in the business time zone, so it reads the same anywhere', async () => {
+    expect(testApp.config.BUSINESS_TZ).toBe('America/New_York');
+    const page = (
+      await get(ann.cookie, '/api/portal/transactions?filter=interest&limit=10')
+    ).json<TransactionPage>();
+    const csv = await get(ann.cookie, '/api/portal/transactions/export.csv?view=list&filter=interest');
+    const times = new Map(
+      csv.body
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(','))
+        .map((record) => [record[7], record[1]]),
+    );
+    for (const entry of page.transactions) {
+      const time = times.get(entry.id)!;
+      expect(time).toMatch(/^\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+      // The time and its offset name the very instant the entry was written.
+      const [clock, sign, offsetHours, offsetMinutes] = /^(.{8})([+-])(\d{2}):(\d{2})$/.exec(time)!.slice(1);
+      const offsetMs = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+      const localClock = new Date(new Date(entry.created_at).getTime() + offsetMs)
+        .toISOString()
+        .slice(11, 19);
+      expect(clock).toBe(localClock);
+      // The tests' business time zone is New York: Eastern Standard or Daylight Time.
+      expect(['-05:00', '-04:00']).toContain(time.slice(8));
+    }
   });
 
   it('names interest by where it went, as the portal does, with each entry’s balance change', async () => {
@@ -424,7 +456,7 @@ describe('documents', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('says so when there is no tax record, and issues a 1099-INT per ended year once there is', async () => {
+  it('says so when there is no tax record, and offers a 1099-INT only once the tax run has issued it', async () => {
     const before = (await get(ann.cookie, '/api/portal/documents')).json<DocumentListResponse>();
     expect(before.has_tax_record).toBe(false);
     expect(before.tax_forms).toEqual([]);
@@ -446,21 +478,54 @@ describe('documents', () => {
       kycStatus: 'approved',
       kycProvider: 'sandbox',
     });
+    // The test clock is in March 2026: 2024 and 2025 have ended, but staff have not run their
+    // tax runs, so no form is offered yet; each year with interest says when its form comes.
+    const waiting = (await get(ann.cookie, '/api/portal/documents')).json<DocumentListResponse>();
+    expect(waiting.has_tax_record).toBe(true);
+    expect(waiting.tax_forms).toEqual([]);
+    expect(waiting.upcoming_tax_forms).toEqual([
+      { year: 2026, message: 'Your 2026 Form 1099-INT will be here by January 31, 2027.' },
+      {
+        year: 2025,
+        message: 'Your 2025 Form 1099-INT is being prepared. We will let you know as soon as it is here.',
+      },
+      {
+        year: 2024,
+        message: 'Your 2024 Form 1099-INT is being prepared. We will let you know as soon as it is here.',
+      },
+    ]);
+    const notIssued = await get(ann.cookie, '/api/portal/documents/tax-forms/2025');
+    expect(notIssued.statusCode).toBe(404);
+    expect(notIssued.json().error.message).toBe(
+      'Your 2025 Form 1099-INT is being prepared. We will let you know as soon as it is here.',
+    );
+    const thisYear = await get(ann.cookie, '/api/portal/documents/tax-forms/2026');
+    expect(thisYear.statusCode).toBe(404);
+    expect(thisYear.json().error.message).toBe('Your 2026 Form 1099-INT will be here by January 31, 2027.');
+
+    const operations = await signInTestAdmin(testApp, 'operations');
+    const run = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/admin/tax-runs',
+      headers: operations.headers,
+      payload: { tax_year: 2025 },
+    });
+    expect(run.statusCode, run.body).toBe(201);
     const after = (await get(ann.cookie, '/api/portal/documents')).json<DocumentListResponse>();
-    expect(after.has_tax_record).toBe(true);
-    // The test clock is in March 2026: 2024 and 2025 have ended, 2026 has not.
-    expect(after.tax_forms.map((form) => form.year)).toEqual([2025, 2024]);
     const interest2025 = rowsOf<{ total: string }>(
       await testApp.context.db.execute(sql`
         select sum(amount)::text as total from investment_transactions
         where investor_id = ${ann.investorId} and transaction_type = 'interest_payment'
           and transaction_date between '2025-01-01' and '2025-12-31'`),
     )[0]!.total;
-    expect(after.tax_forms[0]!.interest).toBe(interest2025);
+    expect(after.tax_forms).toEqual([{ year: 2025, interest: interest2025 }]);
+    expect(after.upcoming_tax_forms.map((form) => form.year)).toEqual([2026, 2024]);
     const pdf = await get(ann.cookie, '/api/portal/documents/tax-forms/2025');
     expect(pdf.statusCode).toBe(200);
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await get(ann.cookie, '/api/portal/documents/tax-forms/2026')).statusCode).toBe(404);
+    const text = pdfTextLines(pdf.rawPayload).join('\n');
+    expect(text).toContain(formatUsd(interest2025));
+    expect(text).toContain('Ann Lee');
+    expect((await get(ann.cookie, '/api/portal/documents/tax-forms/2024')).statusCode).toBe(404);
     expect((await get(ben.cookie, '/api/portal/documents/tax-forms/2025')).statusCode).toBe(404);
   });
 });

@@ -6,7 +6,10 @@ import PDFDocument from 'pdfkit';
 import { formatInstantDate, formatTimeOfDay } from '../../../shared/format/date-format';
 import { formatLongDate } from '../../../shared/format/long-date';
 import { formatUsd } from '../../../shared/format/money-format';
-import { perpetualNoteAgreement } from '../../../shared/purchases/perpetual-note-agreement';
+import {
+  type AgreementConfirmLabel,
+  perpetualNoteAgreement,
+} from '../../../shared/purchases/perpetual-note-agreement';
 import { planCopy, ratePercent } from '../../../shared/products/plans';
 import { purchaseReference } from '../../../shared/portal/transaction-display';
 import { NAME_FALLBACK } from '../../../shared/brand';
@@ -109,16 +112,20 @@ export function promissoryNotePdf(note: PromissoryNoteRow, issuer: PdfIssuer): P
   doc.text(`Issued by ${issuer.postalAddress}. Questions: ${issuer.supportEmail}.`);
 
   doc.addPage();
-  writePerpetualNoteAgreement(doc, issuer.brandName);
+  writePerpetualNoteAgreement(doc, issuer.brandName, note.source_investment_id ? 'CONVERT' : 'BUY');
   doc.end();
   return doc;
 }
 
 /** The full Perpetual Note Agreement, from the current position (also the signed-agreement PDF's body). */
-export function writePerpetualNoteAgreement(doc: PDFKit.PDFDocument, brandName: string): void {
+export function writePerpetualNoteAgreement(
+  doc: PDFKit.PDFDocument,
+  brandName: string,
+  confirmLabel: AgreementConfirmLabel,
+): void {
   doc.fillColor(accent).font('Helvetica-Bold').fontSize(14).text('Perpetual Note Agreement');
   doc.moveDown(0.5);
-  for (const section of perpetualNoteAgreement(brandName)) {
+  for (const section of perpetualNoteAgreement(brandName, confirmLabel)) {
     doc.fillColor(ink).font('Helvetica-Bold').fontSize(10.5).text(section.heading);
     doc.moveDown(0.25);
     for (const paragraph of section.paragraphs) {

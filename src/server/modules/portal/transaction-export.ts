@@ -6,6 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { isoTimeWithOffset } from '../../../shared/format/time-with-offset';
 import { transactionLabel } from '../../../shared/ledger/transaction-labels';
 import {
   transactionCsvColumns,
@@ -28,10 +29,11 @@ export function neutraliseFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function csvRecord(row: EntryRow): string[] {
+/** Time is ISO 8601 with the business time zone's offset of that day ("09:15:00-05:00"). */
+function csvRecord(row: EntryRow, timeZone: string): string[] {
   return [
     row.transaction_date,
-    row.local_time ?? '',
+    isoTimeWithOffset(row.created_at, timeZone),
     transactionLabel(row),
     signedAmount(row.transaction_type, row.amount, row.value_effect),
     investmentTypeLabel(row.investment_type),
@@ -62,10 +64,9 @@ async function* exportBatches(
   db: Executor,
   investorId: string,
   query: TransactionExportQuery,
-  timeZone: string,
 ): AsyncGenerator<EntryRow[]> {
   if (query.view === 'list') {
-    yield* entryBatches(db, { investorId, types: transactionFilterTypes[query.filter], timeZone });
+    yield* entryBatches(db, { investorId, types: transactionFilterTypes[query.filter] });
     return;
   }
   // By Investment: each note (newest start first) followed by its entries, as the view lists them.
@@ -73,7 +74,7 @@ async function* exportBatches(
   while (true) {
     const notes = await listInvestments(db, { investorId, type: query.type, after, limit: BATCH_SIZE });
     for (const note of notes) {
-      yield* entryBatches(db, { investorId, types: null, investmentId: note.id, timeZone });
+      yield* entryBatches(db, { investorId, types: null, investmentId: note.id });
     }
     if (notes.length < BATCH_SIZE) return;
     const last = notes[notes.length - 1]!;
@@ -95,8 +96,8 @@ export function streamTransactionCsv(
 ): Readable {
   async function* chunks(): AsyncGenerator<string> {
     yield stringify([[...transactionCsvColumns]]);
-    for await (const batch of exportBatches(db, investorId, query, timeZone)) {
-      yield stringify(batch.map(csvRecord));
+    for await (const batch of exportBatches(db, investorId, query)) {
+      yield stringify(batch.map((row) => csvRecord(row, timeZone)));
     }
   }
   return Readable.from(chunks(), { objectMode: false });

@@ -22,8 +22,6 @@ export interface EntryRow {
   investment_type: 'standard' | 'high_yield';
   principal_amount: string;
   interest_rate_annual: string;
-  /** The time of day the entry was written, in EntryQuery.timeZone (null without one). */
-  local_time: string | null;
 }
 
 export interface EntryQuery {
@@ -33,8 +31,6 @@ export interface EntryQuery {
   investmentType?: 'standard' | 'high_yield';
   after?: EntryPosition;
   limit: number;
-  /** Adds local_time in this time zone (the export prints times as the business sees them). */
-  timeZone?: string;
 }
 
 /** created_at in UTC with microseconds: exact enough to be a keyset position. */
@@ -60,8 +56,7 @@ export async function listEntries(db: Executor, query: EntryQuery): Promise<Entr
     select t.id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
            to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, ${createdAtText} as created_at,
            t.notes, t.investment_id, i.investment_type, i.principal_amount::text as principal_amount,
-           i.interest_rate_annual::text as interest_rate_annual,
-           ${query.timeZone ? sql`to_char(t.created_at at time zone ${query.timeZone}, 'HH24:MI:SS')` : sql`null`} as local_time
+           i.interest_rate_annual::text as interest_rate_annual
     from investment_transactions t
     join investments i on i.id = t.investment_id
     where ${entryConditions(query)}

@@ -20,10 +20,12 @@ import {
   toMoneyString,
 } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/client';
 import { decryptField } from '../../security/field-encryption';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
 import { enqueueNotices } from '../notifications/notice-queue-repository';
+import type { TransactionalNotice } from '../notifications/transactional';
 import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file';
 import {
   finishTaxRun,
@@ -115,6 +117,70 @@ function candidateAction(row: TaxYearCandidate): CandidateAction {
   return isSameAmount && sameRecipient(current ?? onForm, onForm) ? 'unchanged' : 'correct';
 }
 
+export interface IssuedTaxYear {
+  runId: string;
+  formsIssued: number;
+  correctionsIssued: number;
+  unchanged: number;
+  missingTaxRecords: number;
+  totalInterest: string;
+  /** A "your form is ready" notice per new or corrected form, for the caller to queue. */
+  notices: TransactionalNotice[];
+}
+
+/**
+ * Issues the year's forms in the caller's transaction, one run at a time: a form for each
+ * investor newly at the threshold, a correction for each whose figure or recipient changed.
+ * The demo seed's history runs it too (decision 1830).
+ */
+export async function issueTaxYearForms(
+  tx: Executor,
+  input: { taxYear: number; startedBy: string; now: Date; brandName: string },
+): Promise<IssuedTaxYear> {
+  const { taxYear, now, brandName } = input;
+  await lockTaxRuns(tx);
+  const id = await insertTaxRun(tx, { taxYear, startedBy: input.startedBy, now });
+  const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD });
+  let formsIssued = 0;
+  let correctionsIssued = 0;
+  let unchanged = 0;
+  let missingTaxRecords = 0;
+  let totalInterest = '0.00';
+  const notices: TransactionalNotice[] = [];
+  for (const row of candidates) {
+    const interest = toMoneyString(row.interest);
+    const action = candidateAction(row);
+    if (action === 'missing_tax_record') {
+      missingTaxRecords += 1;
+      continue;
+    }
+    totalInterest = addMoney(totalInterest, interest);
+    if (action === 'unchanged') {
+      unchanged += 1;
+      continue;
+    }
+    const isCorrection = action === 'correct';
+    await insertTaxForm(tx, {
+      investorId: row.investor_id,
+      taxYear,
+      taxRunId: id,
+      version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
+      supersedesFormId: isCorrection ? row.form_id : null,
+      interestAmount: interest,
+      ...(recipientOf(row) ?? recipientOnForm(row)),
+      now,
+    });
+    if (isCorrection) correctionsIssued += 1;
+    else formsIssued += 1;
+    notices.push({
+      investorId: row.investor_id,
+      ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
+    });
+  }
+  await finishTaxRun(tx, { id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest });
+  return { runId: id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest, notices };
+}
+
 export async function runTaxYear(
   context: AppContext,
   admin: AdminPrincipal,
@@ -122,71 +188,29 @@ export async function runTaxYear(
 ): Promise<TaxRun> {
   assertEnded(context, taxYear);
   const now = context.clock.now();
-  const brandName = context.config.BRAND_NAME;
   const runId = await context.db.transaction(async (tx) => {
-    await lockTaxRuns(tx);
-    const id = await insertTaxRun(tx, { taxYear, startedBy: admin.adminUserId, now });
-    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD });
-    let formsIssued = 0;
-    let correctionsIssued = 0;
-    let unchanged = 0;
-    let missingTaxRecords = 0;
-    let totalInterest = '0.00';
-    const notices = [];
-    for (const row of candidates) {
-      const interest = toMoneyString(row.interest);
-      const action = candidateAction(row);
-      if (action === 'missing_tax_record') {
-        missingTaxRecords += 1;
-        continue;
-      }
-      totalInterest = addMoney(totalInterest, interest);
-      if (action === 'unchanged') {
-        unchanged += 1;
-        continue;
-      }
-      const isCorrection = action === 'correct';
-      await insertTaxForm(tx, {
-        investorId: row.investor_id,
-        taxYear,
-        taxRunId: id,
-        version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
-        supersedesFormId: isCorrection ? row.form_id : null,
-        interestAmount: interest,
-        ...(recipientOf(row) ?? recipientOnForm(row)),
-        now,
-      });
-      if (isCorrection) correctionsIssued += 1;
-      else formsIssued += 1;
-      notices.push({
-        investorId: row.investor_id,
-        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
-      });
-    }
-    await enqueueNotices(tx, notices, now);
-    await finishTaxRun(tx, {
-      id,
-      formsIssued,
-      correctionsIssued,
-      unchanged,
-      missingTaxRecords,
-      totalInterest,
+    const issued = await issueTaxYearForms(tx, {
+      taxYear,
+      startedBy: admin.adminUserId,
+      now,
+      brandName: context.config.BRAND_NAME,
     });
+    await enqueueNotices(tx, issued.notices, now);
     await recordAdminAudit(tx, {
       ...auditBy(admin),
       action: 'tax_run.run',
-      target: { type: 'tax_run', id },
+      target: { type: 'tax_run', id: issued.runId },
       after: {
         tax_year: taxYear,
-        forms_issued: formsIssued,
-        corrections_issued: correctionsIssued,
-        unchanged,
-        missing_tax_records: missingTaxRecords,
-        total_interest: totalInterest,
+        forms_issued: issued.formsIssued,
+        corrections_issued: issued.correctionsIssued,
+        unchanged: issued.unchanged,
+        missing_tax_records: issued.missingTaxRecords,
+        total_interest: issued.totalInterest,
       },
       at: now,
     });
-    return id;
+    return issued.runId;
   });
   const runs = await selectTaxRuns(context.db, taxYear);
   const run = runs.find((entry) => entry.id === runId)!;

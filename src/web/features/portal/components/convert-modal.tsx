@@ -109,6 +109,7 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
         </div>
       ) : step === 'agreement' ? (
         <AgreementStep
+          confirmLabel="CONVERT"
           consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
           hasConsented={hasConsented}
           onConsentChange={setConsented}
@@ -144,8 +145,8 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
             <option value="">Select a term length</option>
             {highYield.map((option) => (
               <option key={option.id} value={option.id}>
-                {termLabel(option.term_years, option.interest_rate_annual)} (
-                {totalReturnPercent(option.interest_rate_annual, option.term_years)}% total)
+                {termLabel(option)} ({totalReturnPercent(option.interest_rate_annual, option.term_years)}%
+                total)
               </option>
             ))}
           </SelectField>

@@ -139,25 +139,34 @@ export function DiscoverMore({ referral }: { referral: OverviewResponse['referra
                   </Link>
                   .
                 </p>
-              ) : data.tax_forms.length === 0 ? (
-                <p className="muted">
-                  No tax forms yet. A 1099-INT is issued after the end of each year in which you earned{' '}
-                  {TAX_FORM_THRESHOLD_TEXT} of interest.
-                </p>
               ) : (
-                <ul className="document-list">
-                  {data.tax_forms.map((form) => (
-                    <li key={form.year}>
-                      <a href={taxFormUrl(form.year)} download className="document-link">
-                        <DownloadIcon size={18} />
-                        <span>
-                          {form.year} Form 1099-INT{' '}
-                          <span className="muted">· {formatUsd(form.interest)} interest</span>
-                        </span>
-                      </a>
-                    </li>
+                <div className="stack">
+                  {data.upcoming_tax_forms.map((form) => (
+                    <p key={form.year} className="muted discover-note">
+                      {form.message}
+                    </p>
                   ))}
-                </ul>
+                  {data.tax_forms.length === 0 ? (
+                    <p className="muted">
+                      No tax forms yet. A 1099-INT is issued after the end of each year in which you earned{' '}
+                      {TAX_FORM_THRESHOLD_TEXT} of interest.
+                    </p>
+                  ) : (
+                    <ul className="document-list">
+                      {data.tax_forms.map((form) => (
+                        <li key={form.year}>
+                          <a href={taxFormUrl(form.year)} download className="document-link">
+                            <DownloadIcon size={18} />
+                            <span>
+                              {form.year} Form 1099-INT{' '}
+                              <span className="muted">· {formatUsd(form.interest)} interest</span>
+                            </span>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
               )
             }
           </DocumentsState>

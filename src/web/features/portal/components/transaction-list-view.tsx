@@ -90,7 +90,7 @@ export function TransactionListView({
                         {signedUsd(row)}
                       </span>
                       <span className="transaction-balance-change">
-                        Balance: {balanceChangeText(row.balance_change, formatUsd)}
+                        Balance change: {balanceChangeText(row.balance_change, formatUsd)}
                       </span>
                     </span>
                   </button>

@@ -111,30 +111,44 @@ function TaxForms({ data }: { data: DocumentListResponse }) {
       </EmptyState>
     );
   }
+  const upcoming =
+    data.upcoming_tax_forms.length > 0 ? (
+      <ul className="upcoming-tax-forms">
+        {data.upcoming_tax_forms.map((form) => (
+          <li key={form.year}>{form.message}</li>
+        ))}
+      </ul>
+    ) : null;
   if (data.tax_forms.length === 0) {
     return (
-      <EmptyState title="No tax forms yet">
-        A 1099-INT is issued after the end of each year in which you earned {TAX_FORM_THRESHOLD_TEXT} of
-        interest.
-      </EmptyState>
+      <>
+        {upcoming}
+        <EmptyState title="No tax forms yet">
+          A 1099-INT is issued after the end of each year in which you earned {TAX_FORM_THRESHOLD_TEXT} of
+          interest.
+        </EmptyState>
+      </>
     );
   }
   return (
-    <DataTable
-      caption="Tax forms"
-      rows={data.tax_forms}
-      rowKey={(row) => String(row.year)}
-      columns={[
-        { key: 'year', label: 'Tax year', isTitle: true, cell: (row) => `${row.year} Form 1099-INT` },
-        { key: 'interest', label: 'Interest', isNumeric: true, cell: (row) => formatUsd(row.interest) },
-        {
-          key: 'download',
-          label: 'Download',
-          isLabelHidden: true,
-          cell: (row) => <DownloadLink href={taxFormUrl(row.year)} label={`1099-INT ${row.year} (PDF)`} />,
-        },
-      ]}
-    />
+    <>
+      {upcoming}
+      <DataTable
+        caption="Tax forms"
+        rows={data.tax_forms}
+        rowKey={(row) => String(row.year)}
+        columns={[
+          { key: 'year', label: 'Tax year', isTitle: true, cell: (row) => `${row.year} Form 1099-INT` },
+          { key: 'interest', label: 'Interest', isNumeric: true, cell: (row) => formatUsd(row.interest) },
+          {
+            key: 'download',
+            label: 'Download',
+            isLabelHidden: true,
+            cell: (row) => <DownloadLink href={taxFormUrl(row.year)} label={`1099-INT ${row.year} (PDF)`} />,
+          },
+        ]}
+      />
+    </>
   );
 }
 

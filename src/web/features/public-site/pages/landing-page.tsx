@@ -69,7 +69,7 @@ export function LandingPage() {
                 ? `Earn up to ${figures.highestRatePercent}% per year, steadily.`
                 : 'Earn a fixed rate, steadily.'}
             </h1>
-            <p className="hero-lead">No maintenance. no complicated steps.</p>
+            <p className="hero-lead">No maintenance. No complicated steps.</p>
             <p className="hero-text">
               Monthly interest payouts or payment at the end of the term.
               {figures ? ` Start from ${figures.lowestMinimum}, with` : ' With'} no hidden fees and nothing to

@@ -4,7 +4,7 @@
  * for a fresh SMS code first (and again at Save if that one has expired). The TIN field is
  * never filled in: left empty on an edit, the number on file stays.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import type { TaxInformationView } from '../../../../shared/settings/tax-information';
 import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
@@ -64,6 +64,16 @@ export function TaxInformationCard({ record }: { record: TaxInformationView | nu
   const { withStepUp, requestStepUp, stepUpDialog } = useStepUp('change your tax information');
   const [isEditing, setEditing] = useState(false);
   const [savedNote, setSavedNote] = useState<string | null>(null);
+  const savedNoteRef = useRef<HTMLDivElement>(null);
+
+  // Saving swaps the tall form for the short details, so the page would be left scrolled past
+  // the message and focus lost with the Save button: bring the message to the investor instead.
+  useEffect(() => {
+    const note = savedNoteRef.current;
+    if (!savedNote || !note) return;
+    note.scrollIntoView({ block: 'center' });
+    note.focus({ preventScroll: true });
+  }, [savedNote]);
 
   const startEditing = async () => {
     setSavedNote(null);
@@ -88,7 +98,11 @@ export function TaxInformationCard({ record }: { record: TaxInformationView | nu
         We print these details on your Form 1099-INT. Your taxpayer ID is encrypted, and any change needs a
         code sent to your phone.
       </p>
-      {savedNote ? <Alert tone="success">{savedNote}</Alert> : null}
+      {savedNote ? (
+        <div ref={savedNoteRef} tabIndex={-1} className="tax-saved-note">
+          <Alert tone="success">{savedNote}</Alert>
+        </div>
+      ) : null}
       {isEditing ? (
         <Suspense fallback={<LoadingState text="Loading the form..." />}>
           <TaxInformationFormFields

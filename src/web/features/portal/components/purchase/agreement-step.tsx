@@ -6,7 +6,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/field';
 import { formatUsd } from '../../../../../shared/format/money-format';
-import { perpetualNoteAgreement } from '../../../../../shared/purchases/perpetual-note-agreement';
+import {
+  type AgreementConfirmLabel,
+  perpetualNoteAgreement,
+} from '../../../../../shared/purchases/perpetual-note-agreement';
 import { appConfig } from '../../../../lib/app-config';
 
 export const AGREEMENT_SCROLL_THRESHOLD_PX = 5;
@@ -17,12 +20,15 @@ export function purchaseConsentLabel(amount: string, bankLastFour: string): stri
 }
 
 export function AgreementStep({
+  confirmLabel,
   consentLabel,
   hasConsented,
   onConsentChange,
   onBack,
   onNext,
 }: {
+  /** The button the review step shows, which the agreement names. */
+  confirmLabel: AgreementConfirmLabel;
   /** What the box says the investor agrees to (a conversion debits no bank account). */
   consentLabel: string;
   hasConsented: boolean;
@@ -32,7 +38,7 @@ export function AgreementStep({
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [hasReadToEnd, setReadToEnd] = useState(false);
-  const sections = perpetualNoteAgreement(appConfig().brandName);
+  const sections = perpetualNoteAgreement(appConfig().brandName, confirmLabel);
 
   const checkScroll = useCallback(() => {
     const element = scrollRef.current;

@@ -90,14 +90,14 @@ export function PurchaseFormStep({
           <option value="">Select a term length</option>
           {products.map((option) => (
             <option key={option.id} value={option.id}>
-              {termLabel(option.term_years, option.interest_rate_annual)}
+              {termLabel(option)}
             </option>
           ))}
         </SelectField>
       ) : product ? (
         <div className="field">
           <span className="field-label">Term</span>
-          <span className="static-value">{termLabel(product.term_years, product.interest_rate_annual)}</span>
+          <span className="static-value">{termLabel(product)}</span>
         </div>
       ) : null}
       <TextField

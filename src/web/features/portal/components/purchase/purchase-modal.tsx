@@ -145,6 +145,7 @@ export function PurchaseModal({
       ) : null}
       {state.step === 'agreement' ? (
         <AgreementStep
+          confirmLabel="BUY"
           consentLabel={purchaseConsentLabel(
             normalisePurchaseAmount(state.draft.amount) ?? '0.00',
             fundingAccount?.account_last_four ?? '',

@@ -75,6 +75,7 @@ describe('the review before a Standard note is bought', () => {
       />,
     );
     const rows = rowsShown();
+    expect(rows.Term).toBe('Open-ended · 12-month lock-up · 8.00%');
     expect(rows.Interest).toBe('Reinvested monthly in the note, where it compounds (not paid to your bank)');
     expect(rows['Reinvested interest']).toBe(
       '$832.35 added in the first 12 months, compounding: the note is worth $10,832.35 then',

@@ -36,7 +36,7 @@ export function reviewRows(input: {
   const rate = `${ratePercent(product.interest_rate_annual)}% a year`;
   const rows: [string, string][] = [
     ['Plan', planCopy[product.investment_type].name],
-    ['Term', termLabel(product.term_years, product.interest_rate_annual)],
+    ['Term', termLabel(product)],
     ['Amount', formatUsd(amount)],
     ['Funded from', input.fundedFrom],
     ['Interest starts', formatLongDate(startDate)],
