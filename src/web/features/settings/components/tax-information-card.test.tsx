@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaxInformationView } from '../../../../shared/settings/tax-information';
 import { TaxInformationCard } from './tax-information-card';
@@ -67,7 +67,9 @@ describe('saving tax information (issue 24 item 19)', () => {
     // The form loads on demand (decision 1411): on a busy machine that takes a while.
     fireEvent.click(await screen.findByRole('button', { name: 'Save tax information' }, { timeout: 15_000 }));
     const message = await screen.findByText('Your tax information was saved.', {}, { timeout: 15_000 });
+    // The message shows before the effect that brings it to the investor has run: wait for that.
+    await waitFor(() => expect(scrolled.some((element) => element.contains(message))).toBe(true));
+    expect(document.activeElement).not.toBe(document.body);
     expect(document.activeElement?.contains(message)).toBe(true);
-    expect(scrolled.some((element) => element.contains(message))).toBe(true);
   });
 });
