@@ -1,22 +1,10 @@
 // Enforces ARCHITECTURE.md's dependency directions: shared <- server, shared <- web,
 // server and web never import each other, no web feature imports another feature, and the
 // server's data layer (src/server/db: schema, migrations, client) imports nothing above it.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
+import { relativeImportsUnder } from './source-imports.mjs';
 
 const root = resolve('src');
-const importPattern =
-  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
-
-function sourceFiles(directory) {
-  const files = [];
-  for (const entry of readdirSync(directory)) {
-    const path = join(directory, entry);
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|tsx)$/.test(entry)) files.push(path);
-  }
-  return files;
-}
 
 function areaOf(file) {
   const parts = relative(root, file).split(sep);
@@ -26,14 +14,9 @@ function areaOf(file) {
 }
 
 const problems = [];
-for (const file of sourceFiles(root)) {
-  const text = readFileSync(file, 'utf8');
+for (const { file, imports } of relativeImportsUnder(root)) {
   const from = areaOf(file);
-  for (const match of text.matchAll(importPattern)) {
-    const specifier = match[1] ?? match[2] ?? match[3];
-    if (!specifier?.startsWith('.')) continue;
-    const target = resolve(dirname(file), specifier);
-    if (!target.startsWith(root + sep)) continue;
+  for (const { specifier, target } of imports) {
     const to = areaOf(target);
     const where = `${relative(process.cwd(), file)} imports ${specifier}`;
     if (from.top === 'shared' && to.top !== 'shared')

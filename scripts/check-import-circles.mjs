@@ -1,23 +1,11 @@
 // Refuses import circles between the modules of src (decision 1801): in a circle, which
 // module's top level runs first depends on who imported whom first, so a module can meet
 // another's exports before they exist. `import type` is erased and does not count.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { relativeImportsUnder } from './source-imports.mjs';
 
 const root = resolve('src');
-const importPattern =
-  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
-const typeOnlyPattern = /^(?:import|export)\s+type\s/;
-
-function sourceFiles(directory) {
-  const files = [];
-  for (const entry of readdirSync(directory)) {
-    const path = join(directory, entry);
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|tsx)$/.test(entry)) files.push(path);
-  }
-  return files;
-}
 
 /** The file an import names (`./x` is `./x.ts`, `./x.tsx` or `./x/index.ts`), or null. */
 function resolvedFile(target) {
@@ -28,14 +16,11 @@ function resolvedFile(target) {
 }
 
 const runtimeImports = new Map();
-for (const file of sourceFiles(root)) {
+for (const { file, imports } of relativeImportsUnder(root)) {
   const imported = new Set();
   runtimeImports.set(file, imported);
-  for (const match of readFileSync(file, 'utf8').matchAll(importPattern)) {
-    const specifier = match[1] ?? match[2] ?? match[3];
-    if (!specifier?.startsWith('.') || typeOnlyPattern.test(match[0])) continue;
-    const target = resolve(dirname(file), specifier);
-    if (!target.startsWith(root + sep)) continue;
+  for (const { target, isTypeOnly } of imports) {
+    if (isTypeOnly) continue;
     const targetFile = resolvedFile(target);
     if (targetFile) imported.add(targetFile);
   }

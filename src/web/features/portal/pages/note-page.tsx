@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { DataTable } from '../../../components/ui/data-table';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { formatLongDate, formatMonthYear } from '../../../../shared/format/long-date';
 import type { IsoDate } from '../../../../shared/dates/calendar-date';
@@ -97,6 +97,13 @@ function incomeInWords(note: NoteDetailResponse): string {
   return `${formatUsd(note.income_to_date)} so far: interest is ${nextGoesTo} after each month ends`;
 }
 
+const periodColumn: DataTableColumn<InterestPostingRow> = {
+  key: 'period',
+  label: 'Period',
+  isTitle: true,
+  cell: (row) => formatMonthYear(row.period as IsoDate),
+};
+
 function PostingTable({
   caption,
   rows,
@@ -113,12 +120,7 @@ function PostingTable({
       rows={rows}
       rowKey={(row) => row.period}
       columns={[
-        {
-          key: 'period',
-          label: 'Period',
-          isTitle: true,
-          cell: (row) => formatMonthYear(row.period as IsoDate),
-        },
+        periodColumn,
         {
           key: 'days',
           label: 'Days',
@@ -158,12 +160,7 @@ function ExactTable({ caption, rows }: { caption: string; rows: InterestPostingR
       rows={rows}
       rowKey={(row) => row.period}
       columns={[
-        {
-          key: 'period',
-          label: 'Period',
-          isTitle: true,
-          cell: (row) => formatMonthYear(row.period as IsoDate),
-        },
+        periodColumn,
         { key: 'exact', label: 'Exact accrual', isNumeric: true, cell: (row) => exactUsd(row.exact_accrual) },
         {
           key: 'posted',
