@@ -265,6 +265,7 @@ describe('scheduler', () => {
     await testApp.reset();
     const seeded = await testApp.database.db.select().from(scheduledJobs);
     expect(seeded.map((job) => job.functionName).sort()).toEqual([
+      'backup',
       'calculate-daily-interest',
       'cleanup-expired-auth',
       'generate-monthly-statements',
