@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,7 @@ import {
   runMoneyDay,
 } from '../../test-support/money-fixtures';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from '../../test-support/test-database';
-import { writeFileAtomically } from './backup-files';
+import { listBackups, writeFileAtomically } from './backup-files';
 import { restoreBackup, type RestoreTarget } from './restore-backup';
 import {
   BackupError,
@@ -154,6 +156,33 @@ describe('backup files', () => {
       'disk full',
     );
     expect(readdirSync(directory)).toEqual([]);
+  });
+
+  it('leaves only a .partial file, and no backup, when the writing process is killed', async () => {
+    const directory = temporaryFolder();
+    const module = pathToFileURL(join(import.meta.dirname, 'backup-files.ts')).href;
+    const script = `
+      import { writeFileAtomically } from '${module}';
+      async function* endless() {
+        for (;;) {
+          yield new Uint8Array(16 * 1024);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      await writeFileAtomically(${JSON.stringify(join(directory, 'steadyline-x.tar'))}, endless());`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: 'ignore',
+    });
+    const partial = join(directory, 'steadyline-x.tar.partial');
+    for (let waited = 0; !existsSync(partial) || statSync(partial).size === 0; waited += 50) {
+      if (waited > 20_000) throw new Error('the writer never started');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const exited = new Promise((resolve) => child.on('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    expect(readdirSync(directory)).toEqual(['steadyline-x.tar.partial']);
+    expect(await listBackups(directory)).toEqual([]);
   });
 
   it('names the missing pg_dump before writing anything', async () => {
