@@ -275,6 +275,7 @@ describe('scheduler', () => {
       'send-scheduled-campaigns',
       'settle-ach-payments',
       'sync-ach-events',
+      'verify-backup',
     ]);
     const fresh = createScheduler(testApp.context);
     expect((await fresh.tick(new Date('2026-03-10T15:00:00Z'))).scheduledJobs).toBe(9);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { BACKUPS_NOT_SET_UP } from './backup-job';
 
 const backupDir = mkdtempSync(join(tmpdir(), 'steadyline-backup-job-'));
 let testApp: TestApp;
+let admin: Awaited<ReturnType<typeof signInTestAdmin>>;
 
 beforeAll(async () => {
   testApp = await createTestApp({
@@ -17,6 +18,7 @@ beforeAll(async () => {
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   });
+  admin = await signInTestAdmin(testApp, 'operations');
 });
 
 afterAll(async () => {
@@ -29,15 +31,14 @@ interface JobRow {
   enabled: boolean;
 }
 
-async function backupJobOf(headers: Record<string, string>): Promise<JobRow> {
+async function jobOf(headers: Record<string, string>, functionName: string): Promise<JobRow> {
   const jobs = await testApp.app.inject({ method: 'GET', url: '/api/admin/jobs', headers });
-  return (jobs.json() as { jobs: JobRow[] }).jobs.find((row) => row.functionName === 'backup')!;
+  return (jobs.json() as { jobs: JobRow[] }).jobs.find((row) => row.functionName === functionName)!;
 }
 
 describe('the backup job', () => {
   it('is seeded off, writes one backup with its manifest, prunes old ones and shows in the history', async () => {
-    const admin = await signInTestAdmin(testApp, 'operations');
-    const job = await backupJobOf(admin.headers);
+    const job = await jobOf(admin.headers, 'backup');
     expect(job.enabled).toBe(false);
     // A backup from three weeks ago, past the 7 days kept.
     const old = 'steadyline-20260217T033000000Z';
@@ -71,14 +72,58 @@ describe('the backup job', () => {
     expect(history.body).toContain('"pruned":1');
   });
 
+  it('verify-backup restores the newest backup into a scratch database and checks it', async () => {
+    const job = await jobOf(admin.headers, 'verify-backup');
+    expect(job.enabled).toBe(false);
+    const run = await testApp.app.inject({
+      method: 'POST',
+      url: '/functions/v1/verify-backup',
+      headers: admin.headers,
+      payload: { jobId: job.id },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const history = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/jobs/${job.id}/history`,
+      headers: admin.headers,
+    });
+    expect(history.body).toContain('"status":"completed"');
+  });
+
+  it('verify-backup fails the run, naming the file, when the newest backup is damaged', async () => {
+    const newest = readdirSync(backupDir)
+      .filter((name) => /\.(tar|pgdump)$/.test(name))
+      .sort()
+      .at(-1)!;
+    const bytes = readFileSync(join(backupDir, newest));
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
+    writeFileSync(join(backupDir, newest), bytes);
+    const job = await jobOf(admin.headers, 'verify-backup');
+    const run = await testApp.app.inject({
+      method: 'POST',
+      url: '/functions/v1/verify-backup',
+      headers: admin.headers,
+      payload: { jobId: job.id },
+    });
+    expect(run.statusCode).toBe(500);
+    const history = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/admin/jobs/${job.id}/history`,
+      headers: admin.headers,
+    });
+    expect(history.body).toContain('"status":"failed"');
+    expect(history.body).toContain(`${newest} does not match the checksum in its manifest`);
+  });
+
   it('refuses to run, saying what to set, without BACKUP_DIR', async () => {
     const unset = await createTestApp();
     try {
-      const admin = await signInTestAdmin(unset, 'operations');
+      const unsetAdmin = await signInTestAdmin(unset, 'operations');
       const run = await unset.app.inject({
         method: 'POST',
         url: '/functions/v1/backup',
-        headers: admin.headers,
+        headers: unsetAdmin.headers,
         payload: { jobId: null },
       });
       expect(run.statusCode).toBe(409);

@@ -108,6 +108,14 @@ export const seededJobs = [
     scheduleCron: '30 3 * * *',
     enabled: false,
   },
+  {
+    name: 'Backup check',
+    description:
+      'Restores the newest backup into a scratch database and checks it against its manifest and the ledger.',
+    functionName: 'verify-backup',
+    scheduleCron: '30 4 * * *',
+    enabled: false,
+  },
 ] as const;
 
 /** Where the artwork pages' links sit, in percent of the 800-unit posters (decision 1342). */
