@@ -145,6 +145,40 @@ describe('backup and restore', () => {
   });
 });
 
+describe('a backup under load', () => {
+  it('is consistent while eight clients keep buying notes: the restore equals its manifest', async () => {
+    const engine = createTestEngine(database.db);
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => createFundedInvestor(database.db)));
+    let isLoaded = true;
+    let purchases = 0;
+    const clients = buyers.map(async (buyer) => {
+      while (isLoaded) {
+        await buyNote(engine, {
+          ...buyer,
+          investmentType: 'standard',
+          principal: '5000.00',
+          rate: '0.0600',
+          startDate: '2024-03-01',
+        });
+        purchases += 1;
+      }
+    });
+    while (purchases < 8) await new Promise((resolve) => setTimeout(resolve, 10));
+    const { manifest, manifestPath } = await takeBackup(temporaryFolder());
+    const duringBackup = purchases;
+    while (purchases < duringBackup + 8) await new Promise((resolve) => setTimeout(resolve, 10));
+    isLoaded = false;
+    await Promise.all(clients);
+
+    expect(manifest.ledgerTotals.notes).toBeGreaterThan(6);
+    const result = await restoreBackup(manifestPath, await emptyTarget());
+    expect(result.differences).toEqual([]);
+    expect(result.ledger.problems).toEqual([]);
+    expect(result.ledger.notesChecked).toBe(manifest.ledgerTotals.notes);
+    expect(result.ledger.notesChecked).toBeLessThan(6 + purchases);
+  });
+});
+
 describe('backup files', () => {
   it('leaves no file under the final name when writing fails part way', async () => {
     const directory = temporaryFolder();
