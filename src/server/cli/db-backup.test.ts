@@ -13,6 +13,7 @@ import {
 } from '../modules/backups/operator-snapshot';
 import { seedReferenceData } from '../modules/reference-data/seed-reference-data';
 import { testConfig } from '../test-support/test-app';
+import { migratedPgliteSnapshot } from '../test-support/test-database';
 import { runDbBackup } from './db-backup';
 import { runDbRestore } from './db-restore';
 
@@ -31,7 +32,7 @@ function capture() {
 }
 
 beforeAll(async () => {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase({ dataDir, pgliteSnapshot: await migratedPgliteSnapshot() });
   await migrate(database.db);
   await seedReferenceData(database.db);
   ({ app } = await buildApp({
