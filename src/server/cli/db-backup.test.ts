@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -43,6 +43,8 @@ beforeAll(async () => {
   }));
   app.addHook('onClose', () => database.close());
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Fastify runs onListen hooks after listen() has resolved.
+  while (!existsSync(operatorFilePath(dataDir))) await new Promise((resolve) => setTimeout(resolve, 10));
 });
 
 afterAll(async () => {
@@ -97,6 +99,22 @@ describe('npm run db:backup with the embedded database', () => {
 });
 
 describe('the operator token file', () => {
+  it('without it, db:backup refuses to open a data folder another process holds', async () => {
+    const path = operatorFilePath(dataDir);
+    const kept = readFileSync(path);
+    rmSync(path);
+    try {
+      const run = capture();
+      expect(await runDbBackup(['--to', join(folder, 'refused')], env, run.output)).toBe(1);
+      expect(run.lines.join('\n')).toMatch(
+        /is open in another process and no running server offers a snapshot/,
+      );
+      expect(existsSync(join(folder, 'refused'))).toBe(false);
+    } finally {
+      writeFileSync(path, kept, { mode: 0o600 });
+    }
+  });
+
   it('is readable by its owner only and is removed when the server stops', async () => {
     const path = operatorFilePath(dataDir);
     expect(statSync(path).mode & 0o777).toBe(0o600);

@@ -6,12 +6,18 @@
  * snapshot of its data folder; when no server holds DATA_DIR it opens the folder itself. Exits 0
  * on success, 1 on a failure, 2 on a wrong command line, 78 on a bad configuration.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ConfigError, loadConfig } from '../config';
-import { OPERATOR_SNAPSHOT_PATH, readOperatorFile } from '../modules/backups/operator-snapshot';
+import {
+  OPERATOR_SNAPSHOT_PATH,
+  operatorFilePath,
+  readOperatorFile,
+} from '../modules/backups/operator-snapshot';
 import {
   BackupError,
   snapshotPglite,
@@ -35,6 +41,11 @@ async function snapshotOfDataDir(dataDir: string): Promise<Uint8Array> {
       throw new BackupError(`The running server refused the snapshot (HTTP ${response.status}).`);
     return new Uint8Array(await response.arrayBuffer());
   }
+  // PGlite keeps postmaster.pid while a process has the folder open: never open it beside one.
+  if (existsSync(join(dataDir, 'postmaster.pid')))
+    throw new BackupError(
+      `${dataDir} is open in another process and no running server offers a snapshot of it (its ${operatorFilePath(dataDir)} is missing). Check the server can write that file, or stop the server and run the backup again. After a crash, start and stop the server once first.`,
+    );
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   try {
     return await snapshotPglite(client);

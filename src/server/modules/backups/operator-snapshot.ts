@@ -78,8 +78,19 @@ export function registerOperatorSnapshot(app: FastifyInstance, context: AppConte
     const address = app.server.address() as AddressInfo;
     const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-    rmSync(`${path}.partial`, { force: true });
-    await writeFileAtomically(path, JSON.stringify({ pid: process.pid, url, token } satisfies OperatorFile));
+    try {
+      rmSync(`${path}.partial`, { force: true });
+      await writeFileAtomically(
+        path,
+        JSON.stringify({ pid: process.pid, url, token } satisfies OperatorFile),
+      );
+    } catch (error) {
+      // Serving matters more; db:backup then refuses to open the folder beside this process.
+      app.log.error(
+        { err: error, path },
+        'could not write the operator file: db:backup cannot reach this server',
+      );
+    }
   });
   app.addHook('onClose', async () => {
     rmSync(path, { force: true });
