@@ -228,6 +228,9 @@ const expected: Record<string, Expectation> = {
   'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
   'POST /functions/v1/sync-ach-events': adminRoute('jobs:run', 200),
   'POST /functions/v1/reconcile-ach-payments': adminRoute('jobs:run', 200),
+  // The sweep's app has no BACKUP_DIR: an allowed role reaches the job, which refuses (409).
+  'POST /functions/v1/backup': adminRoute('jobs:run', 409),
+  'POST /functions/v1/verify-backup': adminRoute('jobs:run', 409),
   // Plaid's webhook: no session; only its signed JWT is a credential (decision 1500).
   'POST /api/webhooks/plaid': open(401),
   'GET /api/admin/investors/:id/account': adminRoute('dashboard:view', 200),

@@ -127,6 +127,9 @@ const configSchema = z
     RATE_LIMIT_MULTIPLIER: positiveInt.default(1),
     CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
     JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
+    /** Where the `backup` job writes backups (decision 1880); without it the job refuses to run. */
+    BACKUP_DIR: z.string().min(1).optional(),
+    BACKUP_RETENTION_DAYS: positiveInt.default(14),
     ACH_SETTLEMENT_BUSINESS_DAYS: z.coerce.number().int().min(0).max(10).default(1),
     /** The ACH rail (decision 1500): Plaid Transfer when PLAID_* is set, unless set to sandbox. */
     ACH_PROVIDER: z.enum(['sandbox', 'plaid']).optional(),

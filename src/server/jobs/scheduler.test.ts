@@ -265,6 +265,7 @@ describe('scheduler', () => {
     await testApp.reset();
     const seeded = await testApp.database.db.select().from(scheduledJobs);
     expect(seeded.map((job) => job.functionName).sort()).toEqual([
+      'backup',
       'calculate-daily-interest',
       'cleanup-expired-auth',
       'generate-monthly-statements',
@@ -274,6 +275,7 @@ describe('scheduler', () => {
       'send-scheduled-campaigns',
       'settle-ach-payments',
       'sync-ach-events',
+      'verify-backup',
     ]);
     const fresh = createScheduler(testApp.context);
     expect((await fresh.tick(new Date('2026-03-10T15:00:00Z'))).scheduledJobs).toBe(9);

@@ -13,6 +13,7 @@ import { adminProductRoutes } from './admin-products/routes';
 import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
 import { registerBankingModule } from './banking/banking-module';
+import { registerBackupsModule } from './backups/backups-module';
 import { registerScheduler } from '../jobs/register-scheduler';
 import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
@@ -58,6 +59,7 @@ export async function registerFeatureModules(
   await app.register(passkeyRoutes(context));
   registerMoneyFunctions(context);
   registerStatementFunctions(context);
+  registerBackupsModule(app, context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(noteRoutes(context));

@@ -784,6 +784,8 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/settle-ach-payments': jobRun,
   'POST /functions/v1/sync-ach-events': jobRun,
   'POST /functions/v1/reconcile-ach-payments': jobRun,
+  'POST /functions/v1/backup': jobRun,
+  'POST /functions/v1/verify-backup': jobRun,
   'POST /api/webhooks/plaid': () => ({
     url: '/api/webhooks/plaid',
     payload: { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE', environment: 'sandbox' },

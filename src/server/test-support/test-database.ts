@@ -119,7 +119,7 @@ export async function truncateAll(
  * migrated cluster is dumped once per set of migrations (keyed by their content and the PGlite
  * version) and every test file starts from that copy.
  */
-async function migratedPgliteSnapshot(): Promise<Blob> {
+export async function migratedPgliteSnapshot(): Promise<Blob> {
   const directory = migrationsDirectory();
   const snapshotFile = join(tmpdir(), `steadyline-pglite-${migratedPgliteKey(directory)}.tar`);
   if (existsSync(snapshotFile)) return new Blob([readFileSync(snapshotFile)]);

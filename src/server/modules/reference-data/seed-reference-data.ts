@@ -100,6 +100,22 @@ export const seededJobs = [
     functionName: 'cleanup-expired-auth',
     scheduleCron: '0 3 * * *',
   },
+  {
+    // Off until the operator sets BACKUP_DIR and enables it (decision 1880).
+    name: 'Backup',
+    description: 'Writes a backup of the database with its manifest to BACKUP_DIR and prunes old ones.',
+    functionName: 'backup',
+    scheduleCron: '30 3 * * *',
+    enabled: false,
+  },
+  {
+    name: 'Backup check',
+    description:
+      'Restores the newest backup into a scratch database and checks it against its manifest and the ledger.',
+    functionName: 'verify-backup',
+    scheduleCron: '30 4 * * *',
+    enabled: false,
+  },
 ] as const;
 
 /** Where the artwork pages' links sit, in percent of the 800-unit posters (decision 1342). */
@@ -188,7 +204,7 @@ export async function seedReferenceData(db: Database): Promise<void> {
     for (const job of seededJobs) {
       await tx
         .insert(scheduledJobs)
-        .values({ ...job, enabled: true })
+        .values({ enabled: true, ...job })
         .onConflictDoNothing();
     }
     const [hotspotCount] = await tx.select({ count: sql<number>`count(*)::int` }).from(pageHotspots);
