@@ -9,10 +9,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { ConfigError, loadConfig } from '../config';
+import { type CommandOutput, configOrReport, reportingBackupErrors, runWhenInvoked } from './backup-command';
 import {
   OPERATOR_SNAPSHOT_PATH,
   operatorFilePath,
@@ -24,11 +23,6 @@ import {
   writePgliteBackup,
   writePostgresBackup,
 } from '../modules/backups/take-backup';
-
-interface CommandOutput {
-  out(line: string): void;
-  error(line: string): void;
-}
 
 async function snapshotOfDataDir(dataDir: string): Promise<Uint8Array> {
   const server = readOperatorFile(dataDir);
@@ -72,17 +66,9 @@ export async function runDbBackup(
     output.error('Usage: npm run db:backup -- --to DIR');
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      output.error(error.message);
-      return 78;
-    }
-    throw error;
-  }
-  try {
+  const config = configOrReport(env, output);
+  if (!config) return 78;
+  return reportingBackupErrors(output, async () => {
     const now = new Date();
     const { manifestPath, manifest } = config.DATABASE_URL
       ? await writePostgresBackup(to, config.DATABASE_URL, now)
@@ -95,23 +81,7 @@ export async function runDbBackup(
     );
     output.out('  FIELD_ENCRYPTION_KEY is not in the backup: keep it apart, a restore needs it.');
     return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      output.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runDbBackup(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    error: (line) => process.stderr.write(`${line}\n`),
-  })
-    .then((code) => process.exit(code))
-    .catch((error: unknown) => {
-      process.stderr.write(`db:backup failed: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    });
-}
+runWhenInvoked(import.meta.url, 'db:backup', runDbBackup);

@@ -9,16 +9,9 @@
  * command only: the app has no restore action (decision 1880).
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config';
+import { type CommandOutput, configOrReport, reportingBackupErrors, runWhenInvoked } from './backup-command';
 import { formatLedgerReport } from '../modules/money/ledger-check';
 import { restoreBackup } from '../modules/backups/restore-backup';
-import { BackupError } from '../modules/backups/take-backup';
-
-interface CommandOutput {
-  out(line: string): void;
-  error(line: string): void;
-}
 
 export async function runDbRestore(
   argv: string[],
@@ -32,28 +25,21 @@ export async function runDbRestore(
     output.error(error instanceof Error ? error.message : String(error));
     return 2;
   }
-  if (!values.from) {
+  const from = values.from;
+  if (!from) {
     output.error('Usage: npm run db:restore -- --from FILE [--to postgres://...|DIR]');
     return 2;
   }
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      output.error(error.message);
-      return 78;
-    }
-    throw error;
-  }
+  const config = configOrReport(env, output);
+  if (!config) return 78;
   const to = values.to;
   const target = to
     ? /^postgres(ql)?:\/\//.test(to)
       ? { databaseUrl: to }
       : { dataDir: to }
     : { databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR };
-  try {
-    const result = await restoreBackup(values.from, target);
+  return reportingBackupErrors(output, async () => {
+    const result = await restoreBackup(from, target);
     output.out(
       `Restored ${result.manifest.dataFile} (taken ${result.manifest.createdAt}, version ${result.manifest.appVersion}, migration ${result.manifest.migrationLevel}).`,
     );
@@ -70,23 +56,7 @@ export async function runDbRestore(
       'Start the app with the same FIELD_ENCRYPTION_KEY as the backed-up one: without it SSNs and account numbers cannot be read.',
     );
     return result.differences.length === 0 && result.ledger.problems.length === 0 ? 0 : 1;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      output.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  });
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runDbRestore(process.argv.slice(2), process.env, {
-    out: (line) => process.stdout.write(`${line}\n`),
-    error: (line) => process.stderr.write(`${line}\n`),
-  })
-    .then((code) => process.exit(code))
-    .catch((error: unknown) => {
-      process.stderr.write(`db:restore failed: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(1);
-    });
-}
+runWhenInvoked(import.meta.url, 'db:restore', runDbRestore);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { isValidElement } from 'react';
 import { createRoutesFromElements, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LandingPage } from '../features/public-site/pages/landing-page';
@@ -8,7 +9,7 @@ import { appRoutes } from './router';
 /** The elements the router renders for `path`, outermost first. */
 function renderedFor(path: string) {
   const matches = matchRoutes(createRoutesFromElements(appRoutes()), path) ?? [];
-  return matches.map((match) => (match.route.element as { type?: unknown } | undefined)?.type);
+  return matches.map((match) => (isValidElement(match.route.element) ? match.route.element.type : undefined));
 }
 
 describe('unknown paths (spec 2: any unknown path shows the home screen; issue 24 item 23)', () => {
