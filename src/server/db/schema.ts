@@ -1562,6 +1562,10 @@ export const taxForms = pgTable(
     isCurrent: boolean('is_current').notNull().default(true),
     supersedesFormId: uuid('supersedes_form_id').references((): AnyPgColumn => taxForms.id),
     interestAmount: money('interest_amount').notNull(),
+    /** Box 2: early withdrawal penalty (early redemptions, PRODUCT.md 44). */
+    earlyWithdrawalPenalty: money('early_withdrawal_penalty').notNull().default('0'),
+    /** Box 4: federal income tax withheld (backup withholding, PRODUCT.md 41). */
+    federalTaxWithheld: money('federal_tax_withheld').notNull().default('0'),
     recipientFirstName: text('recipient_first_name').notNull(),
     recipientLastName: text('recipient_last_name').notNull(),
     recipientAddress1: text('recipient_address1').notNull(),
@@ -1580,6 +1584,7 @@ export const taxForms = pgTable(
     index('tax_forms_year_idx').on(table.taxYear, table.investorId),
     check('tax_forms_year_check', sql.raw('tax_year between 1900 and 2199')),
     check('tax_forms_amount_check', sql.raw('interest_amount >= 0')),
+    check('tax_forms_box_2_and_4_check', sql.raw('early_withdrawal_penalty >= 0 AND federal_tax_withheld >= 0')),
     check(
       'tax_forms_version_check',
       sql.raw(
