@@ -80,7 +80,10 @@ export function InvestorProfileForm({
             type="radio"
             name="accredited"
             checked={isAccredited === true}
-            onChange={() => setAccredited(true)}
+            onChange={() => {
+              setAccredited(true);
+              setErrors({});
+            }}
           />
           <span>Yes, I am an accredited investor</span>
         </label>
@@ -89,7 +92,10 @@ export function InvestorProfileForm({
             type="radio"
             name="accredited"
             checked={isAccredited === false}
-            onChange={() => setAccredited(false)}
+            onChange={() => {
+              setAccredited(false);
+              setErrors({});
+            }}
           />
           <span>No, or I am not sure</span>
         </label>

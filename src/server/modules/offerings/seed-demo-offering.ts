@@ -68,6 +68,13 @@ export async function seedDemoOffering(
     await tx.execute(sql`
       insert into investor_profile_history (investor_id, is_accredited, accreditation_basis, changed_by, created_at)
       values (${input.investorId}::uuid, true, 'net_worth', 'investor', ${input.now}::timestamptz)`);
+    // The demo's history counts against the offering like a migrated installation's notes.
+    await tx.execute(sql`
+      insert into offering_sales (offering_id, investor_id, investment_id, kind, amount, sold_on, created_at)
+      select p.offering_id, i.investor_id, i.id, i.origin, i.principal_amount, i.start_date, i.created_at
+      from investments i join investment_products p on p.id = i.product_id
+      where i.principal_amount > 0 and i.status <> 'cancelled'
+      on conflict (investment_id) do nothing`);
     if (circular) {
       await tx.execute(sql`
         insert into circular_acknowledgements (investor_id, offering_id, circular_id, version, acknowledged_at)

@@ -13,7 +13,7 @@ import { Alert, Badge, ErrorState, LoadingState } from '../../../components/ui/f
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { openAdminFile } from '../../../lib/admin-api';
 import { useAdminSession } from '../../../lib/admin-session';
-import { formatLocalDateTime } from '../../../lib/format-date-time';
+import { formatCalendarDate, formatLocalDateTime } from '../../../lib/format-date-time';
 import { useInvestorProfile, useProfileActions } from '../api/investor-profile-queries';
 
 function ProposeChange({ investorId }: { investorId: string }) {
@@ -122,7 +122,7 @@ export function InvestorProfilePanel({ investorId }: { investorId: string }) {
           ) : null}
           <div>
             <dt>Certified</dt>
-            <dd>{profile.certified_on}</dd>
+            <dd>{formatCalendarDate(profile.certified_on)}</dd>
           </div>
         </dl>
       ) : (
