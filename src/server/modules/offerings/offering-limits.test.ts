@@ -370,3 +370,85 @@ describe('the offering cap', () => {
     }
   });
 });
+
+describe('staff and the investor profile', () => {
+  it('applies a staff change only when a second admin approves it, and keeps the history', async () => {
+    const investor = await newInvestor();
+    await saveProfile(investor, { is_accredited: true, accreditation_basis: 'net_worth' });
+    const superAdmin = await signInTestAdmin(testApp, 'super_admin');
+    const url = `/api/admin/investors/${investor.investorId}/investor-profile`;
+    const proposed = await asAdmin(operations, 'POST', `${url}/overrides`, {
+      profile: { is_accredited: false, annual_income: '50000', net_worth: '70000' },
+      reason: 'Broker letter says the investor is not accredited',
+    });
+    expect(proposed.statusCode, proposed.body).toBe(201);
+    const overrideId = proposed.json().overrides[0].id;
+    expect(proposed.json().profile.is_accredited).toBe(true);
+    const own = await asAdmin(operations, 'POST', `${url}/overrides/${overrideId}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('A change you proposed must be approved by another admin.');
+    const bySupport = await asAdmin(support, 'POST', `${url}/overrides/${overrideId}/approve`);
+    expect(bySupport.statusCode).toBe(403);
+    const approved = await asAdmin(superAdmin, 'POST', `${url}/overrides/${overrideId}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    const view = approved.json();
+    expect(view.profile).toMatchObject({
+      is_accredited: false,
+      annual_income: '50000.00',
+      net_worth: '70000.00',
+    });
+    expect(view.limit.limit).toBe('7000.00');
+    expect(view.history.map((entry: { changed_by: string }) => entry.changed_by)).toEqual([
+      'staff',
+      'investor',
+    ]);
+    expect(view.history[0]).toMatchObject({
+      proposed_by_email: 'operations@staff.example',
+      approved_by_email: 'super_admin@staff.example',
+    });
+    const again = await asAdmin(superAdmin, 'POST', `${url}/overrides/${overrideId}/reject`);
+    expect(again.statusCode).toBe(409);
+    const audit = await query<{ action: string; after: string }>(sql`
+      select action, after::text as after from admin_audit_log
+      where target_id = ${investor.investorId} order by id`);
+    expect(audit.map((entry) => entry.action)).toEqual([
+      'investor_profile.override_propose',
+      'investor_profile.override_approve',
+    ]);
+    for (const entry of audit) expect(entry.after).not.toContain('50000');
+  });
+
+  it('refuses an accredited investor without accepted proof when the offering asks for it', async () => {
+    const investor = await newInvestor();
+    await saveProfile(investor, { is_accredited: true, accreditation_basis: 'professional_licence' });
+    const circular = (await asAdmin(operations, 'GET', `/api/admin/offerings/${offeringId}`)).json().offering
+      .current_circular;
+    if (circular) expect((await acknowledge(investor, circular.version)).statusCode).toBe(201);
+    await setOffering({ requires_accreditation_evidence: true, maximum_per_12_months: null });
+    try {
+      const refused = await buy(investor, '5000');
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.message).toContain('needs proof of your accredited status');
+      const uploaded = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/settings/investor-profile/evidence?file_name=cpa-letter.pdf',
+        payload: pdf('letter'),
+        headers: { origin: testOrigin, cookie: investor.cookie, 'content-type': 'application/pdf' },
+      });
+      expect(uploaded.statusCode, uploaded.body).toBe(201);
+      const evidenceId = uploaded.json().evidence[0].id;
+      expect(uploaded.json().evidence[0].status).toBe('pending');
+      expect((await buy(investor, '5000')).statusCode).toBe(422);
+      const reviewed = await asAdmin(
+        operations,
+        'POST',
+        `/api/admin/investors/${investor.investorId}/evidence/${evidenceId}/review`,
+        { status: 'approved' },
+      );
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+      expect((await buy(investor, '5000')).statusCode).toBe(201);
+    } finally {
+      await setOffering({ requires_accreditation_evidence: false });
+    }
+  });
+});
