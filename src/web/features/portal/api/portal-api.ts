@@ -179,9 +179,12 @@ export function verifyStepUp(code: string) {
 }
 
 /** The product's offering before BUY: steps still to take (profile, circular) and the amount left. */
-export function fetchPurchaseOffering(productId: string): Promise<PurchaseOfferingResponse> {
+export function fetchPurchaseOffering(
+  productId: string,
+  kind: 'purchase' | 'conversion' = 'purchase',
+): Promise<PurchaseOfferingResponse> {
   return apiRequest<PurchaseOfferingResponse>(
-    `/api/purchases/offering?product_id=${encodeURIComponent(productId)}`,
+    `/api/purchases/offering?product_id=${encodeURIComponent(productId)}&kind=${kind}`,
   );
 }
 
