@@ -94,6 +94,8 @@ export const offeringDetailResponse = z.object({
   offering: adminOfferingSchema,
   circulars: z.array(circularVersionSchema),
   products: z.array(z.object({ id: z.uuid(), display_name: z.string(), is_active: z.boolean() })),
+  /** Products of other offerings, which can be moved into this one. */
+  other_products: z.array(z.object({ id: z.uuid(), display_name: z.string(), offering_name: z.string() })),
   /** The last 30 days, newest first. */
   capacity_by_day: z.array(capacityDaySchema),
 });

@@ -172,6 +172,10 @@ describe('offerings in the back office', () => {
       sql`select count(*)::int as count from investment_products where offering_id is null`,
     );
     expect(unassigned[0]!.count).toBe(0);
+    const detail = (await asAdmin(support, 'GET', `/api/admin/offerings/${offeringId}`)).json();
+    expect(detail.products.map((row: { id: string }) => row.id)).toEqual([product.id]);
+    expect(detail.other_products).toHaveLength(4);
+    expect(detail.other_products[0].offering_name).toBe('Notes offering');
   });
 
   it('lets support read but not change an offering, and refuses a circular that is not a PDF', async () => {

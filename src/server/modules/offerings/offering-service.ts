@@ -26,6 +26,7 @@ import {
   listCirculars,
   listOfferingProducts,
   listOfferingRows,
+  listProductsOutside,
   moveProductsToOffering,
   type OfferingRow,
   type OfferingWrite,
@@ -107,6 +108,7 @@ export async function getOfferingDetail(context: AppContext, id: string): Promis
     offering: await offeringView(context, context.db, row, products.length),
     circulars: (await listCirculars(context.db, id)).map(circularView),
     products,
+    other_products: await listProductsOutside(context.db, id),
     capacity_by_day: days.map((day) => ({
       day: day.day,
       sold: toMoneyString(day.sold),

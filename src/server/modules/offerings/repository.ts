@@ -110,6 +110,18 @@ export async function listOfferingProducts(
   );
 }
 
+/** Products sold under other offerings, which staff may move into this one. */
+export async function listProductsOutside(
+  db: Executor,
+  offeringId: string,
+): Promise<{ id: string; display_name: string; offering_name: string }[]> {
+  return rowsOf(
+    await db.execute(sql`select p.id, p.display_name, o.name as offering_name
+      from investment_products p join offerings o on o.id = p.offering_id
+      where p.offering_id <> ${offeringId}::uuid order by p.investment_type, p.term_years, p.display_name limit 200`),
+  );
+}
+
 export async function countProductsByOffering(db: Executor): Promise<Map<string, number>> {
   const rows = rowsOf<{ offering_id: string; products: number }>(
     await db.execute(

@@ -37,6 +37,7 @@ import { useAdminSession } from '../../lib/admin-session';
 import { formatCalendarDate, formatLocalDateTime } from '../../lib/format-date-time';
 import { openAdminFile } from '../../lib/admin-api';
 import {
+  useMoveProducts,
   useOfferingDetail,
   useOfferings,
   useSaveOffering,
@@ -181,13 +182,51 @@ function OfferingForm({ offering, onClose }: { offering: AdminOffering | null; o
   );
 }
 
+function MoveProduct({
+  offeringId,
+  candidates,
+}: {
+  offeringId: string;
+  candidates: { id: string; display_name: string; offering_name: string }[];
+}) {
+  const move = useMoveProducts(offeringId);
+  const [productId, setProductId] = useState('');
+  if (candidates.length === 0) return null;
+  return (
+    <div className="offering-move">
+      <SelectField
+        label="Move a product into this offering"
+        value={productId}
+        onChange={(event) => setProductId(event.target.value)}
+      >
+        <option value="">Choose a product</option>
+        {candidates.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.display_name} (now in {candidate.offering_name})
+          </option>
+        ))}
+      </SelectField>
+      {move.isError ? <Alert tone="error">{move.error.message}</Alert> : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!productId}
+        isBusy={move.isPending}
+        onClick={() => move.mutate([productId], { onSuccess: () => setProductId('') })}
+      >
+        Move here
+      </Button>
+    </div>
+  );
+}
+
 function OfferingDetail({ id, canManage }: { id: string; canManage: boolean }) {
   const detail = useOfferingDetail(id);
   const upload = useUploadCircular(id);
   const [fileError, setFileError] = useState<string | null>(null);
   if (detail.isPending) return <LoadingState text="Loading the offering..." />;
   if (detail.isError) return <ErrorState message={detail.error.message} />;
-  const { offering, circulars, products, capacity_by_day: days } = detail.data;
+  const { offering, circulars, products, other_products: others, capacity_by_day: days } = detail.data;
   const open = (version: number) =>
     openAdminFile(`/api/admin/offerings/${id}/circulars/${version}`).catch((error: Error) =>
       setFileError(error.message),
@@ -254,6 +293,7 @@ function OfferingDetail({ id, canManage }: { id: string; canManage: boolean }) {
               ))}
             </ul>
           )}
+          {canManage ? <MoveProduct offeringId={id} candidates={others} /> : null}
         </div>
         <div>
           <h3>Capacity by day</h3>

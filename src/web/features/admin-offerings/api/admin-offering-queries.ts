@@ -56,3 +56,15 @@ export function useUploadCircular(id: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
+
+export function useMoveProducts(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productIds: string[]) =>
+      adminRequest<OfferingDetailResponse>(`/api/admin/offerings/${id}/products`, {
+        method: 'PUT',
+        body: { product_ids: productIds },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
+  });
+}
