@@ -71,9 +71,9 @@ export function CircularStep({ offering, onBack }: { offering: PurchaseOfferingR
     <div className="purchase-offering-step">
       <h4>Offering circular</h4>
       <p>
-        {offering.offering_name} is offered under {exemptionLabels[offering.exemption]}. Before you buy,
-        please read its offering circular (version {circular.version}): it describes the notes, the company
-        and the risks.
+        This note is sold in the offering “{offering.offering_name}” ({exemptionLabels[offering.exemption]}).
+        Before you buy, please read its offering circular, version {circular.version}: it describes the notes,
+        the company and the risks of investing.
       </p>
       <p>
         <a
