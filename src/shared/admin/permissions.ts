@@ -40,6 +40,10 @@ export const adminActions = [
   'tax:view',
   /** Run the year-end tax run and download the IRS file (it carries full TINs). */
   'tax:run',
+  /** Offerings, their caps and circulars, and investors' profiles and limit refusals (issue 26). */
+  'offerings:view',
+  /** Create and edit offerings, upload circulars, review accreditation evidence, propose and approve profile changes. */
+  'offerings:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -69,6 +73,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'adjustments:approve': staff,
   'tax:view': everyone,
   'tax:run': staff,
+  'offerings:view': everyone,
+  'offerings:manage': staff,
   'account:security': everyone,
 };
 

@@ -55,6 +55,25 @@ function endpoints(): Endpoint[] {
     { method: 'GET', url: '/api/admin/search?q=matrix', action: 'dashboard:view' },
     { method: 'GET', url: `/api/admin/investors/${investor.investorId}`, action: 'dashboard:view' },
     { method: 'GET', url: '/functions/v1/admin-products', action: 'products:view' },
+    { method: 'GET', url: '/api/admin/offerings', action: 'offerings:view' },
+    {
+      method: 'GET',
+      url: `/api/admin/investors/${investor.investorId}/investor-profile`,
+      action: 'offerings:view',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/offerings',
+      action: 'offerings:manage',
+      payload: () => ({
+        name: 'Matrix offering',
+        exemption: 'reg_a_tier_2',
+        qualification_date: null,
+        maximum_per_12_months: '75000000',
+        status: 'open',
+        requires_accreditation_evidence: false,
+      }),
+    },
     { method: 'GET', url: `/api/admin/products/${productId}/audit`, action: 'products:view' },
     { method: 'POST', url: '/api/admin/products', action: 'products:manage', payload: () => productBody },
     {

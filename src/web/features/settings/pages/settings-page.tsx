@@ -20,6 +20,7 @@ import { ChangeBankModal } from '../components/change-bank-modal';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PasskeysCard } from '../components/passkeys-card';
 import { ProfileCard } from '../components/profile-card';
+import { InvestorProfileCard } from '../components/investor-profile-card';
 import { TaxInformationCard } from '../components/tax-information-card';
 import { useStepUp } from '../hooks/use-step-up';
 import '../settings.css';
@@ -140,6 +141,7 @@ export function SettingsPage({
       </header>
       <ProfileCard settings={data} />
       <TaxInformationCard record={data.tax_information} />
+      <InvestorProfileCard />
       <BankAccountCard
         accounts={data.bank_accounts}
         onLink={() => setBankFlow({ name: 'wizard' })}
