@@ -184,6 +184,9 @@ export interface MoveReport {
   migrationLevel: string;
   tables: TableMove[];
   sequences: number;
+  /** How long the copy (migrations, rows, sequences: one transaction) and the proof took. */
+  copyMilliseconds: number;
+  proofMilliseconds: number;
   proof: {
     tables: TableProof[];
     /** Row counts and ledger totals that differ (compareFigures); empty when all agree. */
@@ -368,6 +371,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
     const sourceSide = pgliteSide(source);
 
     const targetDb = drizzleNodePg(target) as unknown as Database;
+    const copyStarted = performance.now();
     const tables: TableMove[] = [];
     let sequences = 0;
     let copiedTables = new Map<string, Column[]>();
@@ -427,6 +431,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
     });
 
     // The proof: both sides read again after the commit.
+    const proofStarted = performance.now();
     const sourceDb = drizzlePglite(source) as unknown as Database;
     const sourceHashes = await tableHashes(sourceSide, copiedTables);
     const targetHashes = await tableHashes(targetSide, copiedTables);
@@ -453,6 +458,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
       migrationLevel: targetFigures.migrationLevel,
       tables,
       sequences,
+      copyMilliseconds: proofStarted - copyStarted,
+      proofMilliseconds: performance.now() - proofStarted,
       proof: {
         tables: tableProofs,
         figureDifferences,
