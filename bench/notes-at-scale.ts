@@ -33,6 +33,8 @@ export async function seedNotesAtScale(
                                verification_status, verified_at)
     select id, 'sandbox', 'Bench Bank', 'checking', '1234', true, 'verified', now() from investors
     where email like 'bench%@bench.example'`);
+  // PGlite has no autovacuum: without statistics its planner joins these tables in nested loops.
+  await db.execute(sql`analyze users, investors, bank_accounts`);
   const eve = '2026-02-28';
   // Posted through January and accrued through Feb 27, by the engine's own formula and rounding.
   await db.execute(sql`
@@ -62,6 +64,7 @@ export async function seedNotesAtScale(
       ) n
       limit ${noteCount}
     ) i`);
+  await db.execute(sql`analyze investments`);
   // January's posting of each note (and its credit), as the run of 1 February made it.
   await db.execute(sql`
     insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
@@ -70,6 +73,7 @@ export async function seedNotesAtScale(
            case when i.investment_type = 'high_yield' then i.interest_posted else 0 end, '2026-02-01', '2026-01-01',
            case when i.investment_type = 'standard' then gen_random_uuid() end, 'Interest through January'
     from investments i where i.interest_posted > 0 and i.investor_id in (${benchInvestors})`);
+  await db.execute(sql`analyze investment_transactions`);
   await db.execute(sql`
     insert into ach_payments (id, investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
                               effective_date, settled_at, posting_period)
@@ -78,12 +82,14 @@ export async function seedNotesAtScale(
     from investment_transactions t join bank_accounts b on b.investor_id = t.investor_id
     where t.transaction_type = 'interest_payment' and t.ach_payment_id is not null
       and t.investor_id in (${benchInvestors})`);
+  await db.execute(sql`analyze ach_payments`);
   await db.execute(sql`
     insert into ach_payments (investor_id, bank_account_id, investment_id, payment_type, direction, amount, status,
                               effective_date, settled_at)
     select i.investor_id, b.id, i.id, 'funding', 'debit', i.principal_amount, 'settled', i.start_date + 1, now()
     from investments i join bank_accounts b on b.investor_id = i.investor_id
     where i.investor_id in (${benchInvestors})`);
+  await db.execute(sql`analyze ach_payments`);
   await db.execute(sql`
     insert into investment_transactions (investment_id, investor_id, transaction_type, amount, value_effect,
                                          transaction_date, ach_payment_id, notes)
