@@ -134,6 +134,8 @@ const configSchema = z
     /** The ACH rail (decision 1500): Plaid Transfer when PLAID_* is set, unless set to sandbox. */
     ACH_PROVIDER: z.enum(['sandbox', 'plaid']).optional(),
     ACH_INVESTOR_DAILY_LIMIT: moneyLimit.default('1000000.00'),
+    /** Early redemptions above this amount paid need two different admins (decision 1952). */
+    EARLY_REDEMPTION_FOUR_EYES_THRESHOLD: moneyLimit.default('25000.00'),
     ACH_INVESTOR_MONTHLY_LIMIT: moneyLimit.default('3000000.00'),
     // Investor sign-in (src/server/modules/auth/auth-settings.ts). Limits read "count/window", e.g. 5/1h.
     SESSION_IDLE_MINUTES: positiveInt.default(30),

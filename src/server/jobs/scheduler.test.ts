@@ -269,6 +269,7 @@ describe('scheduler', () => {
       'calculate-daily-interest',
       'cleanup-expired-auth',
       'generate-monthly-statements',
+      'pay-early-redemptions',
       'process-maturities',
       'process-withdrawals',
       'reconcile-ach-payments',

@@ -40,6 +40,10 @@ export const adminActions = [
   'tax:view',
   /** Run the year-end tax run and download the IRS file (it carries full TINs). */
   'tax:run',
+  /** The early redemption queue (issue 27 section 3). */
+  'redemptions:view',
+  /** Approve or decline early redemption requests, pause new requests (decision 1952). */
+  'redemptions:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -69,6 +73,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'adjustments:approve': staff,
   'tax:view': everyone,
   'tax:run': staff,
+  'redemptions:view': everyone,
+  'redemptions:manage': staff,
   'account:security': everyone,
 };
 
