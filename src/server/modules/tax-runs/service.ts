@@ -317,6 +317,7 @@ export async function buildTaxYearFireFile(
       state: row.recipient_state,
       zip: row.recipient_postal_code,
       interestCents: parseMoneyToCents(row.interest_amount) ?? 0n,
+      earlyWithdrawalPenaltyCents: parseMoneyToCents(row.early_withdrawal_penalty) ?? 0n,
     })),
   });
   const suffix = `${input.kind === 'correction' ? '-correction' : ''}${input.isTest ? '-test' : ''}`;
