@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type {
@@ -73,7 +74,7 @@ function QuoteFigures({ quote, isHighYield }: { quote: EarlyRedemptionQuote; isH
   );
 }
 
-export function EarlyRedemptionModal({
+function EarlyRedemptionSteps({
   investmentId,
   isHighYield,
   panel,
@@ -203,5 +204,18 @@ export function EarlyRedemptionModal({
         </Button>
       </div>
     </form>
+  );
+}
+
+export function EarlyRedemptionModal(props: {
+  investmentId: string;
+  isHighYield: boolean;
+  panel: NoteRedemptionResponse;
+  onClose(): void;
+}) {
+  return (
+    <Modal title="Redeem early" onClose={props.onClose}>
+      <EarlyRedemptionSteps {...props} />
+    </Modal>
   );
 }
