@@ -36,12 +36,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function shoot(page: Page, name: string, height = 900): Promise<void> {
+/** A dialog is shot as the viewport shows it (it is fixed over the page); a page, whole. */
+async function shoot(
+  page: Page,
+  name: string,
+  options: { height?: number; isDialog?: boolean } = {},
+): Promise<void> {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? height : 900 });
-    await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: true });
+    await page.setViewportSize({ width, height: width === 390 ? (options.height ?? 900) : 900 });
+    await page.screenshot({ path: join(shotsDir, `${name}-${width}.png`), fullPage: !options.isDialog });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -75,7 +80,7 @@ describe('early redemption', () => {
     await card.getByRole('button', { name: 'ASK TO REDEEM EARLY' }).click();
     const dialog = page.getByRole('dialog', { name: 'Redeem early' });
     await dialog.getByRole('radio', { name: /The whole note/ }).check();
-    await shoot(page, 'early-redemption-choose', 1000);
+    await shoot(page, 'early-redemption-choose', { height: 844, isDialog: true });
     await dialog.getByRole('button', { name: 'Review figures' }).click();
     const figures = dialog.getByTestId('redemption-quote');
     await figures.waitFor();
@@ -84,10 +89,10 @@ describe('early redemption', () => {
     expect(text).toContain(`-${usd(quote.penalty)}`);
     expect(await dialog.innerText()).toContain(`Interest you give up: ${usd(quote.interest_given_up)}`);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await shoot(page, 'early-redemption-review', 1100);
+    await shoot(page, 'early-redemption-review', { height: 844, isDialog: true });
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await dialog.getByText('REQUEST SENT').waitFor();
-    await dialog.getByRole('button', { name: 'CLOSE' }).click();
+    await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
     const request = card.getByTestId('redemption-request');
     await request.getByText('Waiting for review').waitFor();
     expect(await card.getByRole('button', { name: 'Cancel request' }).isVisible()).toBe(true);

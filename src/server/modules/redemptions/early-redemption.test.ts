@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { runLedgerCheck } from '../money/ledger-check';
 import { buildTaxFormPdf } from '../portal/document-service';
+import { approvedRedemptionsByPaymentDate } from './service';
 
 let testApp: TestApp;
 let engine: TestEngine;
@@ -360,9 +361,21 @@ describe('staff', () => {
     const same = await approve(operations, asked.id);
     expect(same.statusCode).toBe(403);
     expect(same.json().error.message).toBe('A second, different admin must approve this request.');
+    expect(await approvedRedemptionsByPaymentDate(testApp.context.db)).toEqual([]);
     const second = await approve(superAdmin, asked.id);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().redemption).toMatchObject({ status: 'approved', payment_date: PAYMENT_DATE });
+    // The forecast's line: $30,000 + 182.36 x 3 credited to 11 March (65 days at 10.24%) - 757.48.
+    expect(await approvedRedemptionsByPaymentDate(testApp.context.db)).toEqual([
+      {
+        payment_date: PAYMENT_DATE,
+        requests: 1,
+        principal: '30000.00',
+        interest: '547.07',
+        penalty: '757.48',
+        amount_paid: '29789.59',
+      },
+    ]);
     const list = await testApp.app.inject({
       method: 'GET',
       url: '/api/admin/early-redemptions',

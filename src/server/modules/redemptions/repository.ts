@@ -217,11 +217,7 @@ export async function writeGate(tx: Executor, gate: RedemptionGate, now: Date): 
     on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
 }
 
-/**
- * For the liquidity forecast (issue 27 section 1, branch liquidity): approved redemptions not
- * yet paid, by payment date, with each request's principal and rate (the forecast works out
- * the penalty and amount through the shared rules).
- */
+/** Approved redemptions not yet paid, by payment date (the forecast's lines: service.ts). */
 export async function selectApprovedUnpaidRedemptions(db: Executor): Promise<
   {
     id: string;

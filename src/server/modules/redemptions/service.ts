@@ -59,6 +59,7 @@ import {
   markFirstApproval,
   type RedemptionRecord,
   readGate,
+  selectApprovedUnpaidRedemptions,
   selectNoteRedemptions,
   selectRedemption,
   selectRedemptions,
@@ -483,4 +484,59 @@ export async function setRedemptionGate(
     });
   });
   return next;
+}
+
+export interface RedemptionPaymentLine {
+  payment_date: IsoDate;
+  requests: number;
+  principal: string;
+  interest: string;
+  penalty: string;
+  /** What leaves the platform's bank account that day, as quoted for the payment date. */
+  amount_paid: string;
+}
+
+/**
+ * A line source for the liquidity forecast (issue 27 section 1, branch liquidity): approved
+ * early redemptions not yet paid, by payment date, each quoted for its payment date by the
+ * same rules the payment uses. A whole Standard note's interest to that day goes by the
+ * interest rail and is not in these lines.
+ */
+export async function approvedRedemptionsByPaymentDate(db: Executor): Promise<RedemptionPaymentLine[]> {
+  const lines = new Map<
+    IsoDate,
+    { requests: number; principal: bigint; interest: bigint; penalty: bigint; paid: bigint }
+  >();
+  for (const row of await selectApprovedUnpaidRedemptions(db)) {
+    const note = await readRedeemableNote(db, { investmentId: row.investment_id });
+    if (note?.status !== 'active') continue;
+    const quote = await quoteRedemption(db, note, {
+      isWhole: row.is_whole,
+      principal: row.is_whole ? wholeRedemptionPrincipal(note) : row.principal_amount,
+      redemptionDate: row.payment_date,
+    });
+    const line = lines.get(row.payment_date) ?? {
+      requests: 0,
+      principal: 0n,
+      interest: 0n,
+      penalty: 0n,
+      paid: 0n,
+    };
+    line.requests += 1;
+    line.principal += cents(quote.principal_redeemed);
+    line.interest += cents(quote.interest_paid);
+    line.penalty += cents(quote.penalty);
+    line.paid += cents(quote.amount_paid);
+    lines.set(row.payment_date, line);
+  }
+  return [...lines.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, line]) => ({
+      payment_date: date,
+      requests: line.requests,
+      principal: centsToMoney(line.principal),
+      interest: centsToMoney(line.interest),
+      penalty: centsToMoney(line.penalty),
+      amount_paid: centsToMoney(line.paid),
+    }));
 }
