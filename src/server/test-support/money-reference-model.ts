@@ -461,7 +461,6 @@ export function runReferenceModel(input: {
     }
     const part = request.principalCents;
     const penalty = roundedCents(part * run.note.rateMillionths * PENALTY_DAYS);
-    // biome-ignore lint/complexity/useMathMinMax: ISO date strings; Math.max takes numbers only
     const reducedFrom = date > run.accruedThrough ? date : run.accruedThrough;
     run.reductions.push({ from: reducedFrom, cents: part });
     run.accruedThrough = reducedFrom;
