@@ -15,12 +15,13 @@ import type {
 import { rowsOf } from '../../db/client';
 import { taxRecords } from '../../db/schema';
 import { encryptField } from '../../security/field-encryption';
-import { buyNote, runMoneyDay, type TestEngine } from '../../test-support/money-fixtures';
+import { buyNote, createTestEngine, runMoneyDay, type TestEngine } from '../../test-support/money-fixtures';
 import { pdfTextLines } from '../../test-support/pdf-text';
 import { portalEngine, signUpBankedInvestor, type BankedInvestor } from '../../test-support/portal-fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { runLedgerCheck } from '../money/ledger-check';
+import { payEarlyRedemptions } from '../money/pay-early-redemptions';
 import { buildTaxFormPdf } from '../portal/document-service';
 import { approvedRedemptionsByPaymentDate } from './service';
 
@@ -222,6 +223,30 @@ describe('a whole High-Yield note', () => {
         'Early redemption paid',
       ]),
     );
+  });
+});
+
+describe('two runs of the payment job at once', () => {
+  it('pay a request once: one credit, one pair of entries', async () => {
+    const investmentId = await note({ type: 'high_yield', principal: '10000.00', rate: '0.1024' });
+    const asked = await request(investmentId, { kind: 'whole' });
+    expect((await approve(operations, asked.id)).statusCode).toBe(200);
+    const first = createTestEngine(testApp.context.db);
+    const second = createTestEngine(testApp.context.db);
+    first.setDate(PAYMENT_DATE);
+    second.setDate(PAYMENT_DATE);
+    const results = await Promise.all([
+      payEarlyRedemptions(first, PAYMENT_DATE),
+      payEarlyRedemptions(second, PAYMENT_DATE),
+    ]);
+    expect(results.map((result) => result.recordsProcessed).sort()).toEqual([0, 1]);
+    expect(await entriesOf(investmentId)).toHaveLength(2);
+    const [credits] = rowsOf<{ count: number }>(
+      await testApp.context.db.execute(sql`
+        select count(*)::int as count from ach_payments where investment_id = ${investmentId}::uuid and payment_type = 'withdrawal'`),
+    );
+    expect(credits).toEqual({ count: 1 });
+    expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
   });
 });
 
