@@ -40,17 +40,17 @@ function request(overrides: Partial<EarlyRedemptionRow>): EarlyRedemptionRow {
   };
 }
 
-async function renderCard(answer: Response) {
+async function renderCard(answer: Response, isActive = true) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async () => answer),
   );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <EarlyRedemptionCard investmentId={noteId} isHighYield />
+      <EarlyRedemptionCard investmentId={noteId} isHighYield isActive={isActive} />
     </QueryClientProvider>,
   );
-  return screen.getByRole('region', { name: 'Early redemption' });
+  return screen.findByRole('region', { name: 'Early redemption' });
 }
 
 function json(body: unknown, status = 200): Response {
@@ -108,6 +108,37 @@ describe('the note page’s early redemption card', () => {
     expect(within(rows[1]!).getByText('Reason: Not this quarter.')).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: 'Cancel request' })).toBeNull();
     expect(rows[1]!.textContent).toContain('Part: $2,500.00');
+  });
+
+  it('keeps a closed note’s paid redemption on its page, and shows nothing on a closed note without one', async () => {
+    const paid = request({
+      status: 'paid',
+      is_cancellable: false,
+      redemption_date: '2026-03-11',
+      penalty: '252.49',
+      amount_paid: '9929.87',
+    });
+    const card = await renderCard(
+      json({ ...eligible, is_eligible: false, unavailable_reason: 'x', partial: null, requests: [paid] }),
+      false,
+    );
+    expect(
+      await within(card).findByText(/paid \$9,929\.87 on March 11, 2026 after a penalty of \$252\.49/),
+    ).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ...eligible, is_eligible: false, requests: [] })),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <EarlyRedemptionCard investmentId={noteId} isHighYield isActive={false} />
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.queryByRole('region', { name: 'Early redemption' })).toBeNull();
   });
 
   it('says what went wrong when the panel cannot load', async () => {

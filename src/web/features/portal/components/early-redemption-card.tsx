@@ -65,18 +65,25 @@ function RequestRow({ row, investmentId }: { row: EarlyRedemptionRow; investment
   );
 }
 
+/**
+ * On an active note, always; on a matured or closed one, only to show its requests (a note
+ * redeemed whole is closed, and its page keeps the record of what was paid).
+ */
 export function EarlyRedemptionCard({
   investmentId,
   isHighYield,
+  isActive,
 }: {
   investmentId: string;
   isHighYield: boolean;
+  isActive: boolean;
 }) {
   const [isOpen, setOpen] = useState(false);
   const query = useQuery({
     queryKey: earlyRedemptionKey(investmentId),
     queryFn: () => fetchNoteRedemption(investmentId),
   });
+  if (!isActive && (query.isPending || query.isError || query.data.requests.length === 0)) return null;
   return (
     <section className="card" aria-labelledby="redemption-heading">
       <h2 id="redemption-heading" className="card-title">

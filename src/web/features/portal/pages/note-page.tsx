@@ -388,9 +388,13 @@ export function NotePage() {
         </dl>
       </section>
       {isHighYield ? <InstructionCard note={note} /> : <ReinvestmentCard note={note} />}
-      {note.status === 'active' ? (
-        <EarlyRedemptionCard investmentId={note.id} isHighYield={isHighYield} />
-      ) : null}
+      {note.status === 'cancelled' ? null : (
+        <EarlyRedemptionCard
+          investmentId={note.id}
+          isHighYield={isHighYield}
+          isActive={note.status === 'active'}
+        />
+      )}
       <section className="card" aria-labelledby="math-heading">
         <h2 id="math-heading" className="card-title">
           Show the math
