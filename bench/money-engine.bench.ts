@@ -184,6 +184,7 @@ const countingNotifier = (): MoneyNotifier & { investors: number } => {
     maturityNotices: queueing.maturityNotices,
     brandName: queueing.brandName,
     paymentSetbacks: queueing.paymentSetbacks,
+    redemptionPaid: queueing.redemptionPaid,
   };
   return notifier;
 };

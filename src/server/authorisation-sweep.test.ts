@@ -159,6 +159,11 @@ const expected: Record<string, Expectation> = {
   'POST /api/transfers/withdrawals': investorRoute(201),
   'POST /api/transfers/conversions': investorRoute(201),
   'POST /api/transfers/withdrawals/:withdrawalId/cancel': investorRoute(200, 404),
+  // Early redemption (issue 27 section 3): the sweep's note is not funded, so asking is refused (409).
+  'GET /api/portal/notes/:investmentId/early-redemption': investorRoute(200, 404),
+  'GET /api/portal/notes/:investmentId/early-redemption/quote': investorRoute(409, 404),
+  'POST /api/portal/notes/:investmentId/early-redemption': investorRoute(409, 404),
+  'POST /api/portal/early-redemptions/:redemptionId/cancel': investorRoute(200, 404),
 
   // Reached from e-mails and Twilio: the signed token (or Twilio's signature) is the credential.
   'GET /unsubscribe': open(200),
@@ -224,6 +229,7 @@ const expected: Record<string, Expectation> = {
   'POST /functions/v1/generate-monthly-statements': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-maturities': adminRoute('jobs:run', 200),
   'POST /functions/v1/process-withdrawals': adminRoute('jobs:run', 200),
+  'POST /functions/v1/pay-early-redemptions': adminRoute('jobs:run', 200),
   'POST /functions/v1/send-scheduled-campaigns': adminRoute('jobs:run', 200),
   'POST /functions/v1/settle-ach-payments': adminRoute('jobs:run', 200),
   'POST /functions/v1/sync-ach-events': adminRoute('jobs:run', 200),
@@ -260,6 +266,11 @@ const expected: Record<string, Expectation> = {
   'POST /api/admin/account/sessions/revoke-others': adminRoute('account:security', 200),
   'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
   'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
+  'GET /api/admin/early-redemptions': adminRoute('redemptions:view', 200),
+  // The sweep's notes are not funded: approval is refused (409); a decline goes through.
+  'POST /api/admin/early-redemptions/:redemptionId/approve': adminRoute('redemptions:manage', 409),
+  'POST /api/admin/early-redemptions/:redemptionId/decline': adminRoute('redemptions:manage', 200),
+  'PUT /api/admin/early-redemptions/gate': adminRoute('redemptions:manage', 200),
   'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),
 
   // Offerings and investor limits (issue 26). The circular routes read the sweep's own offering;

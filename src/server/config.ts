@@ -134,6 +134,8 @@ const configSchema = z
     /** The ACH rail (decision 1500): Plaid Transfer when PLAID_* is set, unless set to sandbox. */
     ACH_PROVIDER: z.enum(['sandbox', 'plaid']).optional(),
     ACH_INVESTOR_DAILY_LIMIT: moneyLimit.default('1000000.00'),
+    /** Early redemptions above this amount paid need two different admins (decision 1952). */
+    EARLY_REDEMPTION_FOUR_EYES_THRESHOLD: moneyLimit.default('25000.00'),
     ACH_INVESTOR_MONTHLY_LIMIT: moneyLimit.default('3000000.00'),
     /** Staff are alerted when an offering has sold this percent of its 12-month cap (decision 1931). */
     OFFERING_CAP_ALERT_PERCENT: z.coerce.number().int().min(1).max(100).default(90),

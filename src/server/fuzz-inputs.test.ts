@@ -56,7 +56,7 @@ function isAdminRoute(key: string): boolean {
   return (
     key.includes('/api/admin/') ||
     key.includes('/functions/v1/admin-products') ||
-    /\/functions\/v1\/(calculate-daily-interest|cleanup-expired-auth|process-maturities|process-withdrawals|send-scheduled-campaigns|settle-ach-payments|sync-ach-events|reconcile-ach-payments)$/.test(
+    /\/functions\/v1\/(calculate-daily-interest|cleanup-expired-auth|process-maturities|process-withdrawals|pay-early-redemptions|send-scheduled-campaigns|settle-ach-payments|sync-ach-events|reconcile-ach-payments)$/.test(
       key,
     )
   );

@@ -768,6 +768,7 @@ export const transactionTypes = [
   'reinvestment',
   'reversal',
   'adjustment',
+  'redemption_penalty',
 ] as const;
 
 /** The append-only ledger. */
@@ -793,6 +794,8 @@ export const investmentTransactions = pgTable(
     withdrawalId: uuid('withdrawal_id'),
     /** For `adjustment` entries: the approved four-eyes adjustment (one entry each). */
     adjustmentId: uuid('adjustment_id').references((): AnyPgColumn => ledgerAdjustments.id),
+    /** For an early redemption's entries (migration 0450, decision 1951): the request paid. */
+    earlyRedemptionId: uuid('early_redemption_id').references((): AnyPgColumn => earlyRedemptions.id),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -834,6 +837,9 @@ export const investmentTransactions = pgTable(
     uniqueIndex('investment_transactions_adjustment_key')
       .on(table.adjustmentId)
       .where(sql`adjustment_id is not null`),
+    index('investment_transactions_penalty_idx')
+      .on(table.investorId, table.transactionDate)
+      .where(sql`transaction_type = 'redemption_penalty'`),
     check('investment_transactions_type_check', inList('transaction_type', transactionTypes)),
     check('investment_transactions_amount_check', sql.raw('amount >= 0')),
     check(
@@ -843,7 +849,8 @@ export const investmentTransactions = pgTable(
         or (transaction_type = 'withdrawal' and value_effect = -amount)
         or (transaction_type = 'reinvestment' and value_effect in (amount, -amount))
         or (transaction_type = 'reversal' and reverses_transaction_id is not null)
-        or (transaction_type = 'adjustment' and adjustment_id is not null and amount > 0 and value_effect in (amount, -amount))`),
+        or (transaction_type = 'adjustment' and adjustment_id is not null and amount > 0 and value_effect in (amount, -amount))
+        or (transaction_type = 'redemption_penalty' and early_redemption_id is not null and amount > 0 and value_effect = -amount)`),
     ),
   ],
 );
@@ -1926,5 +1933,90 @@ export const accreditationEvidence = pgTable(
   (table) => [
     index('accreditation_evidence_investor_idx').on(table.investorId, table.uploadedAt),
     check('accreditation_evidence_status_check', inList('status', ['pending', 'approved', 'rejected'])),
+  ],
+);
+
+export const earlyRedemptionStatuses = [
+  'requested',
+  'first_approval',
+  'approved',
+  'paid',
+  'declined',
+  'cancelled',
+  'failed',
+] as const;
+
+/**
+ * Early redemption requests (migration 0450, decisions 1950-1953): queued first come first
+ * served, approved (by two different admins above the threshold) or declined with a reason,
+ * cancelled by the investor until approved, paid by `pay-early-redemptions`.
+ */
+export const earlyRedemptions = pgTable(
+  'early_redemptions',
+  {
+    id: id(),
+    investmentId: uuid('investment_id').notNull(),
+    investorId: uuid('investor_id').notNull(),
+    isWhole: boolean('is_whole').notNull(),
+    /** The earning principal redeemed (a whole redemption: all of it). */
+    principalAmount: money('principal_amount').notNull(),
+    status: text('status').notNull().default('requested'),
+    requestedAt: at('requested_at').notNull(),
+    firstApprovedBy: uuid('first_approved_by').references(() => adminUsers.id),
+    firstApprovedAt: at('first_approved_at'),
+    approvedBy: uuid('approved_by').references(() => adminUsers.id),
+    approvedAt: at('approved_at'),
+    /** The business day the job pays it (set on approval). */
+    paymentDate: date('payment_date', { mode: 'string' }),
+    declinedBy: uuid('declined_by').references(() => adminUsers.id),
+    declinedAt: at('declined_at'),
+    /** Shown to the investor. */
+    declineReason: text('decline_reason'),
+    cancelledAt: at('cancelled_at'),
+    paidAt: at('paid_at'),
+    /** The day the redeemed amount stopped earning (the paying run's date). */
+    redemptionDate: date('redemption_date', { mode: 'string' }),
+    principalPaid: money('principal_paid'),
+    interestPaid: money('interest_paid'),
+    penalty: money('penalty'),
+    amountPaid: money('amount_paid'),
+    achPaymentId: uuid('ach_payment_id'),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'early_redemptions_note_investor_fk',
+      columns: [table.investmentId, table.investorId],
+      foreignColumns: [investments.id, investments.investorId],
+    }),
+    uniqueIndex('early_redemptions_one_open_per_note')
+      .on(table.investmentId)
+      .where(sql`status in ('requested', 'first_approval', 'approved')`),
+    index('early_redemptions_queue_idx').on(table.status, table.requestedAt, table.id),
+    index('early_redemptions_investor_idx').on(table.investorId, table.requestedAt),
+    check('early_redemptions_status_check', inList('status', earlyRedemptionStatuses)),
+    check('early_redemptions_amount_check', sql.raw('principal_amount > 0')),
+    check(
+      'early_redemptions_four_eyes_check',
+      sql.raw('approved_by is null or first_approved_by is null or approved_by <> first_approved_by'),
+    ),
+    check(
+      'early_redemptions_declined_check',
+      sql.raw(`(status = 'declined') = (decline_reason is not null)`),
+    ),
+    check(
+      'early_redemptions_approved_check',
+      sql.raw(
+        `(status in ('approved', 'paid', 'failed')) = (approved_by is not null and payment_date is not null)`,
+      ),
+    ),
+    check(
+      'early_redemptions_paid_check',
+      sql.raw(
+        `(status = 'paid') = (amount_paid is not null and penalty is not null and redemption_date is not null)`,
+      ),
+    ),
   ],
 );

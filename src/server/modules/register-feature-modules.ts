@@ -20,6 +20,7 @@ import { jobRoutes } from './jobs/routes';
 import { registerMoneyFunctions } from './money/register-money-functions';
 import { registerNotificationsModule } from './notifications/notifications-module';
 import { noteRoutes } from './notes/routes';
+import { earlyRedemptionRoutes } from './redemptions/routes';
 import { portalRoutes } from './portal/routes';
 import { offeringRoutes } from './offerings/routes';
 import { purchaseRoutes } from './purchases/routes';
@@ -64,6 +65,7 @@ export async function registerFeatureModules(
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(noteRoutes(context));
+  await app.register(earlyRedemptionRoutes(context));
   await app.register(purchaseRoutes(context));
   await app.register(offeringRoutes(context));
   await app.register(transferRoutes(context));

@@ -10,7 +10,7 @@ import { AppError } from '../../shared/errors/app-error';
 import { rateToMillionths } from '../../shared/ledger/interest';
 import { centsToMoney, parseMoneyToCents } from '../../shared/money/decimal-string';
 import { type Database, rowsOf } from '../db/client';
-import { investmentProducts } from '../db/schema';
+import { adminUsers, earlyRedemptions, investmentProducts } from '../db/schema';
 import { buildNoteBreakdown, readBreakdownNote } from '../modules/money/interest-breakdown';
 import { runLedgerCheck } from '../modules/money/ledger-check';
 import { undoRollover } from '../modules/money/maturity-instructions';
@@ -27,6 +27,7 @@ import {
 import {
   formatTenBillionths,
   type ModelNote,
+  type ModelRedemption,
   type ModelReinvestmentChoice,
   type ModelTransfer,
   rolloverKey,
@@ -64,6 +65,11 @@ export interface Scenario {
   /** Reinvestment switched on or off for the n-th note (mod the count; Standard notes only), on a day. */
   switches?: { note: number; reinvest: boolean; offset: number }[];
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
+  /**
+   * Approved early redemptions of the n-th note (mod the count; one per note), whole or a part,
+   * paid on or after `paymentOffset` days from the first run (decisions 1950, 1951).
+   */
+  redemptions?: { note: number; whole: boolean; partCents: number; paymentOffset: number }[];
   runOffsets: number[];
   /**
    * Changes to the High-Yield catalogue a few days around the n-th note's maturity (mod the
@@ -132,6 +138,15 @@ export function scenarioArbitrary(limits: {
       }),
       { maxLength: 3, selector: (value) => value.requestOffset },
     ),
+    redemptions: fc.array(
+      fc.record({
+        note: fc.nat({ max: 20 }),
+        whole: fc.boolean(),
+        partCents: fc.integer({ min: 10_000, max: 9_000_000 }),
+        paymentOffset: fc.integer({ min: 0, max: limits.horizonDays }),
+      }),
+      { maxLength: 2 },
+    ),
     runOffsets: fc.uniqueArray(fc.integer({ min: 0, max: limits.horizonDays }), {
       minLength: 1,
       maxLength: limits.maxRuns,
@@ -199,6 +214,51 @@ function rateText(millionths: number): string {
 
 async function query<Row>(db: Database, statement: ReturnType<typeof sql>): Promise<Row[]> {
   return rowsOf<Row>(await db.execute(statement));
+}
+
+/**
+ * The scenario's early redemptions, approved as staff would (the payment job rechecks the note
+ * on the day, as it does after a real approval): one per note, a part as asked, whole otherwise.
+ */
+async function approveRedemptions(
+  db: Database,
+  scenario: Scenario,
+  bought: { investmentId: string; investorId: string }[],
+): Promise<void> {
+  const requests = scenario.redemptions ?? [];
+  if (requests.length === 0) return;
+  const [staff] = await db
+    .insert(adminUsers)
+    .values({
+      email: `approver-${bought[0]!.investmentId.slice(0, 8)}@staff.example`,
+      passwordHash: 'not-a-password',
+      firstName: 'Model',
+      lastName: 'Approver',
+      role: 'operations',
+    })
+    .returning({ id: adminUsers.id });
+  const redeemed = new Set<number>();
+  for (const [position, request] of requests.entries()) {
+    const index = request.note % bought.length;
+    if (redeemed.has(index)) continue;
+    redeemed.add(index);
+    const note = bought[index]!;
+    const paymentDate = addDays(FIRST_RUN, request.paymentOffset);
+    const requestedAt = new Date(`${addDays(FIRST_RUN, -1)}T12:00:0${position}Z`);
+    await db.insert(earlyRedemptions).values({
+      investmentId: note.investmentId,
+      investorId: note.investorId,
+      isWhole: request.whole,
+      principalAmount: request.whole
+        ? sql`(select principal_amount from investments where id = ${note.investmentId}::uuid)`
+        : centsToMoney(BigInt(request.partCents)),
+      status: 'approved',
+      requestedAt,
+      approvedBy: staff!.id,
+      approvedAt: requestedAt,
+      paymentDate,
+    });
+  }
 }
 
 /**
@@ -304,6 +364,7 @@ export async function compareEngineWithModel(
       now: new Date(`${requestedOn}T16:00:00Z`),
     });
   }
+  await approveRedemptions(db, scenario, bought);
   const runDates = [
     ...new Set([
       ...scenario.runOffsets.map((offset) => addDays(FIRST_RUN, offset)),
@@ -431,6 +492,19 @@ export async function compareDatabaseWithModel(
     sql`select id, investor_id, amount::text as amount, to_char(scheduled_for, 'YYYY-MM-DD') as scheduled, status
         from withdrawals where reason = 'transfer' order by requested_at, id`,
   );
+  const redemptionRows = await query<{
+    id: string;
+    investment_id: string;
+    is_whole: boolean;
+    principal_amount: string;
+    payment_date: IsoDate;
+    status: string;
+  }>(
+    db,
+    sql`select id, investment_id, is_whole, principal_amount::text as principal_amount,
+               to_char(payment_date, 'YYYY-MM-DD') as payment_date, status
+        from early_redemptions order by requested_at, id`,
+  );
   // A rollover's note is the model's to make: it is named after the note it came from.
   const modelKeys = new Map<string, string>();
   for (const row of noteRows) {
@@ -515,9 +589,25 @@ export async function compareDatabaseWithModel(
     ),
     runDates,
     undos,
+    redemptions: redemptionRows.map(
+      (row): ModelRedemption => ({
+        key: row.id,
+        noteKey: row.investment_id,
+        isWhole: row.is_whole,
+        principalCents: cents(row.principal_amount),
+        paymentDate: row.payment_date,
+      }),
+    ),
   });
 
   const differences: string[] = [];
+  for (const row of redemptionRows) {
+    if (model.redemptions.get(row.id) !== row.status) {
+      differences.push(
+        `early redemption ${row.id}: engine ${row.status} model ${model.redemptions.get(row.id)}`,
+      );
+    }
+  }
   const undoOutcomes = undos.map((request) => `${request.noteKey} on ${request.date}: ${request.outcome}`);
   const modelUndoOutcomes = undos.map(
     (request, index) => `${request.noteKey} on ${request.date}: ${model.undos[index] ?? 'not asked'}`,
@@ -567,7 +657,8 @@ export async function compareDatabaseWithModel(
     sql`select investment_id, transaction_type as type, amount::text as amount, to_char(transaction_date, 'YYYY-MM-DD') as date,
                to_char(posting_period, 'YYYY-MM-DD') as period,
                (transaction_type = 'interest_payment' and value_effect > 0) as credited
-        from investment_transactions where transaction_type in ('interest_payment', 'withdrawal', 'reinvestment')`,
+        from investment_transactions
+        where transaction_type in ('interest_payment', 'withdrawal', 'reinvestment', 'redemption_penalty')`,
   );
   const describe = (entry: {
     note: string;

@@ -14,6 +14,7 @@ import { type MoneyNotifier, queueingNotifier } from '../modules/money/money-not
 import { insertFundedNote } from '../modules/money/note-repository';
 import { calculateDailyInterest } from '../modules/money/calculate-daily-interest';
 import { processMaturities } from '../modules/money/process-maturities';
+import { payEarlyRedemptions } from '../modules/money/pay-early-redemptions';
 import { processWithdrawals } from '../modules/money/process-withdrawals';
 import { runMoneyJobsForDay } from '../modules/money/run-money-days';
 import { settleAchPayments } from '../modules/money/settle-ach-payments';
@@ -56,6 +57,14 @@ export function recordingNotifier(): MoneyNotifier & {
     },
     async paymentSetbacks(tx, notices, now) {
       await queued.paymentSetbacks(tx, notices, now);
+    },
+    async redemptionPaid(tx, notices, now) {
+      await queued.redemptionPaid(tx, notices, now);
+      other.push(
+        ...notices.map(
+          (notice) => `${notice.investorId}:${notice.executionDate}:redeemed ${notice.amountPaid}`,
+        ),
+      );
     },
   };
 }
@@ -183,6 +192,7 @@ export async function runMoneyDayInOrder(engine: TestEngine, date: IsoDate, orde
   engine.setDate(date);
   await processMaturities(engine, date);
   await processWithdrawals(engine, date);
+  await payEarlyRedemptions(engine, date);
   if (order === 'withdrawals-first') await calculateDailyInterest(engine, date);
   await settleAchPayments(engine, date);
 }

@@ -22,6 +22,13 @@
  * month's choice says so: a choice made in month M governs M + 1 on, one made at purchase the
  * first month; the credit earns from the first day after its month; the last interest of a
  * note a transfer empties is paid out whatever the choice.
+ * An approved early redemption (decisions 1950, 1951) is paid by the first run on or after its
+ * payment date, after the transfers: the investor's ended months are posted first; it fails if
+ * the note is no longer active, has reached its term, its funding has not settled, or a part
+ * would leave less than $1,000 earning. A whole one posts the note's interest to the day (paid
+ * out, never reinvested) and pays its value less the penalty; a part stops earning from the day
+ * (or the first day not yet accrued) and pays the part less the penalty. The penalty is 90 days'
+ * interest on the principal redeemed, half-up to the cent; it is its own entry.
  */
 import {
   addDays,
@@ -82,6 +89,15 @@ export interface ModelOfferVersion {
   changedOn: IsoDate;
 }
 
+export interface ModelRedemption {
+  key: string;
+  noteKey: string;
+  isWhole: boolean;
+  /** A part's principal (ignored when whole). */
+  principalCents: bigint;
+  paymentDate: IsoDate;
+}
+
 export interface ModelTransfer {
   key: string;
   investorKey: string;
@@ -100,7 +116,7 @@ export interface ModelUndo {
 
 export interface ModelEntry {
   noteKey: string;
-  type: 'interest_payment' | 'withdrawal' | 'reinvestment';
+  type: 'interest_payment' | 'withdrawal' | 'reinvestment' | 'redemption_penalty';
   amountCents: bigint;
   date: IsoDate;
   /** Interest postings: the month posted. */
@@ -125,6 +141,7 @@ export interface ModelResult {
   notes: Map<string, ModelNoteState>;
   entries: ModelEntry[];
   transfers: Map<string, 'pending' | 'paid' | 'failed'>;
+  redemptions: Map<string, 'approved' | 'paid' | 'failed'>;
   /** Each undo request's outcome, in the order given. */
   undos: ('undone' | 'refused')[];
 }
@@ -224,6 +241,8 @@ export function runReferenceModel(input: {
   interestMissed?: readonly IsoDate[];
   /** Rollover undo requests, by date (same-day requests in the order given). */
   undos?: ModelUndo[];
+  /** Approved early redemptions, first requested first. */
+  redemptions?: ModelRedemption[];
 }): ModelResult {
   const runs = input.notes.map(newRun);
   /**
@@ -401,6 +420,68 @@ export function runReferenceModel(input: {
     return 'undone';
   }
 
+  const redemptions = new Map(
+    (input.redemptions ?? []).map((request) => [request.key, 'approved' as 'approved' | 'paid' | 'failed']),
+  );
+  const MINIMUM_REMAINING_CENTS = 100_000n;
+  const PENALTY_DAYS = 90n;
+
+  function redeem(request: ModelRedemption, date: IsoDate): 'paid' | 'failed' {
+    const run = runs.find((candidate) => candidate.note.key === request.noteKey);
+    if (!run) return 'failed';
+    postInvestorEndedMonths(run.note.investorKey, date);
+    if (run.status !== 'active' || date >= run.note.maturityDate || !fundedBefore(run.note, date))
+      return 'failed';
+    const earning = run.note.principalCents - run.withdrawn + run.reinvested;
+    if (!request.isWhole && earning - request.principalCents < MINIMUM_REMAINING_CENTS) return 'failed';
+    if (request.isWhole) {
+      post(run, startOfMonth(addDays(date, -1)), date, date, true);
+      if (date > run.accruedThrough) run.accruedThrough = date;
+      const value = noteValue(run);
+      // biome-ignore lint/complexity/useMathMinMax: bigint cents; Math.min takes numbers only
+      const principal = value < earning ? value : earning;
+      const penalty = roundedCents(principal * run.note.rateMillionths * PENALTY_DAYS);
+      entries.push({
+        noteKey: run.note.key,
+        type: 'withdrawal',
+        amountCents: value - penalty,
+        date,
+        period: null,
+      });
+      entries.push({
+        noteKey: run.note.key,
+        type: 'redemption_penalty',
+        amountCents: penalty,
+        date,
+        period: null,
+      });
+      run.withdrawn += value;
+      run.status = 'withdrawn';
+      return 'paid';
+    }
+    const part = request.principalCents;
+    const penalty = roundedCents(part * run.note.rateMillionths * PENALTY_DAYS);
+    const reducedFrom = date > run.accruedThrough ? date : run.accruedThrough;
+    run.reductions.push({ from: reducedFrom, cents: part });
+    run.accruedThrough = reducedFrom;
+    run.withdrawn += part;
+    entries.push({
+      noteKey: run.note.key,
+      type: 'withdrawal',
+      amountCents: part - penalty,
+      date,
+      period: null,
+    });
+    entries.push({
+      noteKey: run.note.key,
+      type: 'redemption_penalty',
+      amountCents: penalty,
+      date,
+      period: null,
+    });
+    return 'paid';
+  }
+
   const undoRequests = [...(input.undos ?? [])].sort((a, b) =>
     a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
   );
@@ -475,6 +556,10 @@ export function runReferenceModel(input: {
       }
       transfers.set(transfer.key, 'paid');
     }
+    for (const request of input.redemptions ?? []) {
+      if (redemptions.get(request.key) !== 'approved' || request.paymentDate > date) continue;
+      redemptions.set(request.key, redeem(request, date));
+    }
   }
   undoBefore(null);
 
@@ -494,7 +579,7 @@ export function runReferenceModel(input: {
       reinvestedCents: run.reinvested,
     });
   }
-  return { notes, entries, transfers, undos: undoOutcomes };
+  return { notes, entries, transfers, redemptions, undos: undoOutcomes };
 }
 
 /** 1e-10 dollar units as the database prints numeric(24,10). */

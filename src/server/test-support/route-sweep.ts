@@ -7,12 +7,13 @@
  *   const request = await requestFor(world, 'GET /api/portal/investments/:investmentId/transactions', 'investor');
  *   await testApp.app.inject({ method: 'GET', ...request, headers: headersFor(world, 'otherInvestor') });
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client';
 import type { AdminRole } from '../../shared/admin/permissions';
 import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';
 import { hashToken, generateToken } from '../security/tokens';
 import {
+  earlyRedemptions,
   investmentProducts,
   investorStatements,
   investors,
@@ -65,6 +66,8 @@ export interface SweepInvestor extends SignedInInvestor {
   pendingBankAccountId: string;
   investmentId: string;
   withdrawalId: string;
+  /** An early redemption request of the note, waiting for staff (issue 27 section 3). */
+  redemptionId: string;
   firstName: string;
 }
 
@@ -134,9 +137,11 @@ async function createSweepInvestor(
     requestedOn: testApp.clock.today(),
     now: testApp.clock.now(),
   });
+  const redemptionId = await openRedemption(testApp, { investorId: investor.investorId, investmentId });
   return {
     ...investor,
     firstName,
+    redemptionId,
     bankAccountId: linked.id,
     pendingBankAccountId: manual.id,
     investmentId,
@@ -725,6 +730,35 @@ export const routeRequests: Record<string, RequestBuilder> = {
     },
     headers: { 'idempotency-key': idempotencyKey() },
   }),
+  // Early redemption (issue 27 section 3): the owner's note and request; staff decide fresh requests of the other's note.
+  'GET /api/portal/notes/:investmentId/early-redemption': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/early-redemption`,
+  }),
+  'GET /api/portal/notes/:investmentId/early-redemption/quote': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/early-redemption/quote?kind=whole`,
+  }),
+  'POST /api/portal/notes/:investmentId/early-redemption': (world) => ({
+    url: `/api/portal/notes/${world.owner.investmentId}/early-redemption`,
+    payload: { kind: 'whole' },
+  }),
+  'POST /api/portal/early-redemptions/:redemptionId/cancel': (world) => ({
+    url: `/api/portal/early-redemptions/${world.owner.redemptionId}/cancel`,
+    payload: {},
+  }),
+  'GET /api/admin/early-redemptions': () => ({ url: '/api/admin/early-redemptions?status=open' }),
+  'POST /api/admin/early-redemptions/:redemptionId/approve': async (world) => ({
+    url: `/api/admin/early-redemptions/${await openRedemption(world.testApp, world.other)}/approve`,
+    payload: {},
+  }),
+  'POST /api/admin/early-redemptions/:redemptionId/decline': async (world) => ({
+    url: `/api/admin/early-redemptions/${await openRedemption(world.testApp, world.other)}/decline`,
+    payload: { reason: 'Sweep decline' },
+  }),
+  'PUT /api/admin/early-redemptions/gate': () => ({
+    url: '/api/admin/early-redemptions/gate',
+    payload: { paused: false, message: '' },
+  }),
+
   'POST /api/transfers/withdrawals/:withdrawalId/cancel': (world) => ({
     url: `/api/transfers/withdrawals/${world.owner.withdrawalId}/cancel`,
     payload: {},
@@ -916,6 +950,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/generate-monthly-statements': jobRun,
   'POST /functions/v1/process-maturities': jobRun,
   'POST /functions/v1/process-withdrawals': jobRun,
+  'POST /functions/v1/pay-early-redemptions': jobRun,
   'POST /functions/v1/send-scheduled-campaigns': jobRun,
   'POST /functions/v1/settle-ach-payments': jobRun,
   'POST /functions/v1/sync-ach-events': jobRun,
@@ -1020,6 +1055,31 @@ async function throwawayInvestor(world: SweepWorld, status: 'active' | 'suspende
 }
 
 /** A pending credit of one cent on the other investor's note, proposed by an admin who is not the caller. */
+/** A fresh early redemption request of the note (an open one before it is cancelled: one is open per note). */
+async function openRedemption(
+  testApp: TestApp,
+  note: { investorId: string; investmentId: string },
+): Promise<string> {
+  const db = testApp.context.db;
+  await db
+    .update(earlyRedemptions)
+    .set({ status: 'cancelled', cancelledAt: testApp.clock.now() })
+    .where(
+      and(eq(earlyRedemptions.investmentId, note.investmentId), eq(earlyRedemptions.status, 'requested')),
+    );
+  const [row] = await db
+    .insert(earlyRedemptions)
+    .values({
+      investmentId: note.investmentId,
+      investorId: note.investorId,
+      isWhole: true,
+      principalAmount: '10000.00',
+      requestedAt: testApp.clock.now(),
+    })
+    .returning({ id: earlyRedemptions.id });
+  return row!.id;
+}
+
 async function proposalByAnotherAdmin(world: SweepWorld, caller: Caller): Promise<string> {
   const proposer = caller === 'operations' ? world.admins.superAdmin : world.admins.operations;
   const [row] = await world.testApp.context.db

@@ -44,6 +44,10 @@ export const adminActions = [
   'offerings:view',
   /** Create and edit offerings, upload circulars, review accreditation evidence, propose and approve profile changes. */
   'offerings:manage',
+  /** The early redemption queue (issue 27 section 3). */
+  'redemptions:view',
+  /** Approve or decline early redemption requests, pause new requests (decision 1952). */
+  'redemptions:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -75,6 +79,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'tax:run': staff,
   'offerings:view': everyone,
   'offerings:manage': staff,
+  'redemptions:view': everyone,
+  'redemptions:manage': staff,
   'account:security': everyone,
 };
 

@@ -18,6 +18,8 @@ export const transactionTypes = [
   'reinvestment',
   'reversal',
   'adjustment',
+  /** An early redemption's penalty (decision 1951): 90 days' interest, out of the note's value. */
+  'redemption_penalty',
 ] as const;
 export type TransactionType = (typeof transactionTypes)[number];
 
@@ -73,6 +75,7 @@ export function expectedValueDirection(
     case 'interest_payment':
       return isInterestCreditedToNote(investmentType) ? 'in' : 'none';
     case 'withdrawal':
+    case 'redemption_penalty':
       return 'out';
     case 'reinvestment':
     case 'reversal':

@@ -39,6 +39,7 @@ const plainLabels: Record<string, string> = {
   reinvestment: 'Reinvestment',
   reversal: 'Reversal',
   adjustment: 'Adjustment',
+  redemption_penalty: 'Early redemption penalty',
 };
 
 export const interestLabels = {

@@ -21,7 +21,7 @@ export function purchaseReference(investmentId: string): string {
  * income, so it reads "+". A reinvestment, a reversal or an adjustment takes the sign of its value effect.
  */
 export function amountSign(type: TransactionType | string, valueEffect: string): '+' | '-' {
-  if (type === 'withdrawal') return '-';
+  if (type === 'withdrawal' || type === 'redemption_penalty') return '-';
   if (type === 'reinvestment' || type === 'reversal' || type === 'adjustment')
     return valueEffect.trim().startsWith('-') ? '-' : '+';
   return '+';
@@ -39,7 +39,7 @@ export type TransactionFilter = (typeof transactionFilters)[number];
 export const transactionFilterTypes: Record<TransactionFilter, readonly TransactionType[] | null> = {
   all: null,
   interest: ['interest_payment'],
-  withdrawals: ['withdrawal'],
+  withdrawals: ['withdrawal', 'redemption_penalty'],
 };
 
 /** The By Investment view's type filter. */

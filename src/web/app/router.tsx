@@ -84,6 +84,11 @@ const AdminApprovalsPage = lazy(() =>
     default: module.AdminApprovalsPage,
   })),
 );
+const AdminRedemptionsPage = lazy(() =>
+  import('../features/admin-redemptions/admin-redemptions-page').then((module) => ({
+    default: module.AdminRedemptionsPage,
+  })),
+);
 const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
@@ -133,6 +138,7 @@ export function appRoutes() {
         <Route path="admins" element={<AdminStaffPage />} />
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
+        <Route path="early-redemptions" element={<AdminRedemptionsPage />} />
         <Route path="security" element={<AdminSecurityPage />} />
       </Route>
       {portalRoutes()}

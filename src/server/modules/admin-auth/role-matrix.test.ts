@@ -196,6 +196,26 @@ function endpoints(): Endpoint[] {
     { method: 'GET', url: '/api/admin/tax-runs?year=2025', action: 'tax:view' },
     { method: 'POST', url: '/api/admin/tax-runs', action: 'tax:run', payload: () => ({ tax_year: 2025 }) },
     { method: 'GET', url: '/api/admin/tax-runs/fire-file?year=2025&kind=original', action: 'tax:run' },
+    // Early redemption (issue 27 section 3): decisions name a request that does not exist (404 past
+    // the guard); the gate is set to what it already is (open), so nothing changes.
+    { method: 'GET', url: '/api/admin/early-redemptions?status=open', action: 'redemptions:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/early-redemptions/00000000-0000-4000-8000-000000000025/approve',
+      action: 'redemptions:manage',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/early-redemptions/00000000-0000-4000-8000-000000000025/decline',
+      action: 'redemptions:manage',
+      payload: () => ({ reason: 'Matrix check of a decline.' }),
+    },
+    {
+      method: 'PUT',
+      url: '/api/admin/early-redemptions/gate',
+      action: 'redemptions:manage',
+      payload: () => ({ paused: false, message: '' }),
+    },
     // Your security (decision 1630): every role, each about itself; the writes here are refused
     // past the guard (a made-up enrolment, no current code), so nothing changes.
     { method: 'GET', url: '/api/admin/account/security', action: 'account:security' },

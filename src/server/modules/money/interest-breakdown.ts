@@ -50,6 +50,8 @@ export interface EntryRow {
   transaction_date: IsoDate;
   posting_period: IsoDate | null;
   reversed_type: string | null;
+  /** An early redemption's entry (decision 1951): its principal stops earning on the entry's date. */
+  is_redemption: boolean;
 }
 
 function cents(amount: string): bigint {
@@ -76,7 +78,8 @@ async function readEntries(db: Executor, investmentId: string): Promise<EntryRow
   const result = await db.execute(sql`
     select t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
            to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date,
-           to_char(t.posting_period, 'YYYY-MM-DD') as posting_period, r.transaction_type as reversed_type
+           to_char(t.posting_period, 'YYYY-MM-DD') as posting_period, r.transaction_type as reversed_type,
+           t.early_redemption_id is not null as is_redemption
     from investment_transactions t
     left join investment_transactions r on r.id = t.reverses_transaction_id
     where t.investment_id = ${investmentId}::uuid
@@ -84,12 +87,18 @@ async function readEntries(db: Executor, investmentId: string): Promise<EntryRow
   return rowsOf<EntryRow>(result);
 }
 
-/** A Standard note's principal changes, from its entries. High-Yield principal never changes while it earns. */
+/**
+ * A note's principal changes, from its entries. An early redemption (its amount paid and its
+ * penalty together) stops earning on its date, on either plan (decision 1951); otherwise
+ * High-Yield principal never changes while it earns.
+ */
 function reductionsOf(note: BreakdownNote, entries: readonly EntryRow[]): PrincipalReduction[] {
-  if (note.investment_type !== 'standard') return [];
   const reductions: PrincipalReduction[] = [];
   for (const entry of entries) {
-    if (entry.transaction_type === 'withdrawal') {
+    if (entry.is_redemption) {
+      reductions.push({ from: entry.transaction_date, amount: entry.amount });
+    } else if (note.investment_type !== 'standard') {
+    } else if (entry.transaction_type === 'withdrawal') {
       reductions.push({ from: addDays(entry.transaction_date, 1), amount: entry.amount });
     } else if (entry.transaction_type === 'reinvestment' && cents(entry.value_effect) < 0n) {
       reductions.push({ from: entry.transaction_date, amount: entry.amount });

@@ -41,7 +41,8 @@ const PROBLEM_LIMIT = 1_000;
 /**
  * Per note, from the entries: value (sum of value effects), interest posted net of reversals,
  * funds drawn out (withdrawals, reinvestments out) net of reversals, and the one entry that
- * funded it (its purchase, or the reinvestment into it). Against the note's kept figures: value =
+ * funded it (its purchase, or the reinvestment into it). An early redemption's penalty (decision 1951) leaves the
+ * note as drawn funds do. Against the note's kept figures: value =
  * principal + credited interest - withdrawn + adjusted (0 once cancelled), interest_posted,
  * interest_reinvested (a Standard note's credited interest, decision 1740),
  * amount_adjusted, the accrual (exact cumulative interest to accrued_through less what was posted).
@@ -52,9 +53,11 @@ const noteChecks = sql`
            sum(t.value_effect) as value,
            sum(case when t.transaction_type = 'interest_payment' then t.amount
                     when r.transaction_type = 'interest_payment' then -t.amount else 0 end) as interest,
-           sum(case when t.transaction_type = 'withdrawal' or (t.transaction_type = 'reinvestment' and t.value_effect < 0)
+           sum(case when t.transaction_type in ('withdrawal', 'redemption_penalty')
+                         or (t.transaction_type = 'reinvestment' and t.value_effect < 0)
                       then t.amount
-                    when r.transaction_type = 'withdrawal' or (r.transaction_type = 'reinvestment' and r.value_effect < 0)
+                    when r.transaction_type in ('withdrawal', 'redemption_penalty')
+                         or (r.transaction_type = 'reinvestment' and r.value_effect < 0)
                       then -t.amount
                     else 0 end) as withdrawn,
            sum(t.value_effect) filter (where t.transaction_type = 'adjustment') as adjusted,
@@ -163,6 +166,22 @@ const paymentChecks = sql`
   group by w.id, w.investor_id, w.amount
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
       or max(a.amount) is distinct from w.amount
+  union all
+  -- A paid early redemption (decision 1951): one entry of the amount paid with its credit, one of the penalty.
+  select e.investment_id, e.investor_id, 'early redemption ' || e.id::text,
+         e.amount_paid::text || ' paid, ' || e.penalty::text || ' penalty, credited ' || e.amount_paid::text,
+         coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0)::text || ' paid, '
+           || coalesce(sum(t.amount) filter (where t.transaction_type = 'redemption_penalty'), 0)::text || ' penalty, credited '
+           || coalesce(max(a.amount)::text, 'nothing')
+  from early_redemptions e
+  left join investment_transactions t on t.early_redemption_id = e.id
+  left join ach_payments a on a.id = e.ach_payment_id
+  where e.status = 'paid'
+  group by e.id, e.investment_id, e.investor_id, e.amount_paid, e.penalty
+  having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> e.amount_paid
+      or coalesce(sum(t.amount) filter (where t.transaction_type = 'redemption_penalty'), 0) <> e.penalty
+      or count(*) filter (where t.transaction_type = 'redemption_penalty') <> 1
+      or max(a.amount) is distinct from e.amount_paid
   union all
   select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding settled',
          'funding ' || f.status
@@ -298,6 +317,7 @@ async function readRecomputeBatch(db: Executor, after: string | null): Promise<R
       select t.investment_id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
              to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date,
              to_char(t.posting_period, 'YYYY-MM-DD') as posting_period,
+             t.early_redemption_id is not null as is_redemption,
              case when t.reverses_transaction_id is not null then
                (select r.transaction_type from investment_transactions r where r.id = t.reverses_transaction_id) end
                as reversed_type

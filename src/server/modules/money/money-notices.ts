@@ -7,6 +7,7 @@ import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { Executor } from '../../db/client';
 import { investorNotifications } from '../../db/schema';
 import { enqueueNotices } from '../notifications/notice-queue-repository';
+import { type RedemptionPaidNotice, redemptionPaidMessage } from './early-redemption-notices';
 import type { TransactionalNotice } from '../notifications/transactional';
 import {
   type TransactionalMessage,
@@ -45,6 +46,8 @@ export interface MoneyNotifier {
   maturityNotices(tx: Executor, notices: DatedNotice[], now: Date): Promise<void>;
   /** Tells investors why a payment did not go through (a cancelled note, a credit owed again). */
   paymentSetbacks(tx: Executor, notices: PaymentSetbackNotice[], now: Date): Promise<void>;
+  /** An early redemption paid (issue 27 section 3). */
+  redemptionPaid(tx: Executor, notices: RedemptionPaidNotice[], now: Date): Promise<void>;
 }
 
 /** A built message for one investor, with the business date of the run that caused it. */
@@ -90,6 +93,17 @@ export function queueingNotifier(brandName: string): MoneyNotifier {
         notices.map((notice) => ({
           investorId: notice.investorId,
           ...paymentSetbackMessage(brandName, notice),
+        })),
+        now,
+      );
+    },
+    async redemptionPaid(tx, notices, now) {
+      if (notices.length === 0) return;
+      await enqueueNotices(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          ...redemptionPaidMessage(brandName, notice),
         })),
         now,
       );
@@ -150,6 +164,16 @@ export function historyNotifier(brandName: string): MoneyNotifier {
           investorId: notice.investorId,
           occurredAt: now,
           ...paymentSetbackMessage(brandName, notice),
+        })),
+      );
+    },
+    async redemptionPaid(tx, notices) {
+      await record(
+        tx,
+        notices.map((notice) => ({
+          investorId: notice.investorId,
+          occurredAt: at(notice.executionDate),
+          ...redemptionPaidMessage(brandName, notice),
         })),
       );
     },

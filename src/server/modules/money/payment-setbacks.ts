@@ -66,13 +66,21 @@ export async function applyPaymentSetbacks(
   const owedBack = cancelled.length > 0 ? await recordCreditsOwedBack(tx, input.now) : 0;
   const withdrawalsReturned = await reverseFailedWithdrawals(
     tx,
-    originals.filter((payment) => payment.payment_type === 'withdrawal' && payment.outcome !== 'returned'),
+    originals.filter(
+      (payment) =>
+        payment.payment_type === 'withdrawal' &&
+        payment.withdrawal_id !== null &&
+        payment.outcome !== 'returned',
+    ),
     input,
   );
+  // An early redemption's credit (no withdrawal row, decision 1951) is owed to the investor
+  // however it failed: the note it came from was closed or reduced, and its penalty stands.
   const owed = originals.filter(
     (payment) =>
       payment.payment_type === 'interest' ||
-      (payment.payment_type === 'withdrawal' && payment.outcome === 'returned'),
+      (payment.payment_type === 'withdrawal' &&
+        (payment.outcome === 'returned' || payment.withdrawal_id === null)),
   );
   const recorded =
     owed.length === 0

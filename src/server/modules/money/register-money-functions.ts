@@ -4,6 +4,7 @@ import { noticeSenderOf } from '../notifications/notice-sender';
 import { calculateDailyInterest } from './calculate-daily-interest';
 import { type MoneyEngineContext, moneyEngineFromContext } from './engine-context';
 import { processMaturities } from './process-maturities';
+import { payEarlyRedemptions } from './pay-early-redemptions';
 import { processWithdrawals } from './process-withdrawals';
 import { reconcileAchPayments } from './reconcile-ach-payments';
 import { settleAchPayments } from './settle-ach-payments';
@@ -47,6 +48,12 @@ const moneyFunctions: { name: string; description: string; run: MoneyFunction }[
     name: 'process-withdrawals',
     description: 'Pays pending withdrawals due by the execution date, oldest notes first.',
     run: processWithdrawals,
+  },
+  {
+    name: 'pay-early-redemptions',
+    description:
+      'Pays approved early redemptions due by the execution date: the amount less the penalty to the bank, the penalty as its own entry.',
+    run: payEarlyRedemptions,
   },
 ];
 

@@ -17,6 +17,7 @@ import { rowsOf } from '../../db/client';
 import { calculateDailyInterest } from './calculate-daily-interest';
 import type { MoneyEngineContext } from './engine-context';
 import { processMaturities } from './process-maturities';
+import { payEarlyRedemptions } from './pay-early-redemptions';
 import { processWithdrawals } from './process-withdrawals';
 import { settleAchPayments } from './settle-ach-payments';
 
@@ -26,7 +27,7 @@ export function morningClock(date: IsoDate, timeZone = 'America/New_York'): Cloc
   return { timeZone, now: () => new Date(instant), today: () => date };
 }
 
-/** Interest, maturities, withdrawals, then ACH settlement: the order of the seeded cron schedules. */
+/** Interest, maturities, withdrawals, early redemptions, then ACH settlement: the order of the seeded cron schedules. */
 export async function runMoneyJobsForDay(
   engine: Omit<MoneyEngineContext, 'clock'>,
   date: IsoDate,
@@ -35,6 +36,7 @@ export async function runMoneyJobsForDay(
   await calculateDailyInterest(onDay, date);
   await processMaturities(onDay, date);
   await processWithdrawals(onDay, date);
+  await payEarlyRedemptions(onDay, date);
   await settleAchPayments(onDay, date);
 }
 
@@ -57,7 +59,8 @@ async function nextBusyDay(
       (select min(d) from investments i,
          lateral (values (i.maturity_date - 30), (i.maturity_date - 7)) as reminder(d)
        where i.status = 'active' and i.investment_type = 'high_yield' and d >= ${from}::date),
-      (select min(scheduled_for) from withdrawals where status = 'pending' and scheduled_for >= ${from}::date)
+      (select min(scheduled_for) from withdrawals where status = 'pending' and scheduled_for >= ${from}::date),
+      (select min(payment_date) from early_redemptions where status = 'approved' and payment_date >= ${from}::date)
     ), 'YYYY-MM-DD') as day`);
   const candidates = [limit, addMonths(startOfMonth(from), from.endsWith('-01') ? 0 : 1), endOfQuarter(from)];
   const fromData = rowsOf<{ day: string | null }>(result)[0]?.day;

@@ -89,6 +89,8 @@ export async function listTaxYears(
 export interface IssuedTaxFormRow {
   year: number;
   interest: string;
+  /** Box 2 (decision 1953). */
+  earlyWithdrawalPenalty: string;
   recipient: TaxRecordRow;
 }
 
@@ -96,14 +98,19 @@ export interface IssuedTaxFormRow {
 export async function listIssuedTaxForms(db: Executor, investorId: string): Promise<IssuedTaxFormRow[]> {
   const result = await db.execute(sql`
     select tax_year as year, interest_amount::text as interest,
-           recipient_first_name as legal_first_name, recipient_last_name as legal_last_name,
+           early_withdrawal_penalty::text as early_withdrawal_penalty, recipient_first_name as legal_first_name, recipient_last_name as legal_last_name,
            recipient_address1 as address1, recipient_address2 as address2, recipient_city as city,
            recipient_state as state, recipient_postal_code as postal_code, tin_last_four as ssn_last_four
     from tax_forms where investor_id = ${investorId}::uuid and is_current
     order by tax_year desc`);
-  return rowsOf<{ year: number; interest: string } & TaxRecordRow>(result).map(
-    ({ year, interest, ...recipient }) => ({ year, interest, recipient }),
-  );
+  return rowsOf<{ year: number; interest: string; early_withdrawal_penalty: string } & TaxRecordRow>(
+    result,
+  ).map(({ year, interest, early_withdrawal_penalty, ...recipient }) => ({
+    year,
+    interest,
+    earlyWithdrawalPenalty: early_withdrawal_penalty,
+    recipient,
+  }));
 }
 
 export interface TaxRecordRow {

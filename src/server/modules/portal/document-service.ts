@@ -133,6 +133,7 @@ export async function buildTaxFormPdf(
     {
       year,
       interest: toMoneyString(form.interest),
+      earlyWithdrawalPenalty: toMoneyString(form.earlyWithdrawalPenalty),
       investorId,
       record: form.recipient,
       payerTin: context.config.PAYER_TIN ?? null,

@@ -12,6 +12,8 @@ import type { PdfIssuer } from './promissory-note-pdf';
 export interface TaxFormInput {
   year: number;
   interest: string;
+  /** Box 2: early redemption penalties of the year (decision 1953). */
+  earlyWithdrawalPenalty: string;
   investorId: string;
   record: TaxRecordRow;
   payerTin: string | null;
@@ -140,7 +142,15 @@ export function taxFormPdf(input: TaxFormInput, issuer: PdfIssuer): PDFKit.PDFDo
 
   box(doc, rightX, top, rightWidth, 48, 'Payer’s RTN (optional)', '');
   box(doc, rightX, top + 48, rightWidth, 48, '1 Interest income', formatUsd(input.interest));
-  box(doc, rightX, top + 96, rightWidth, 40, '2 Early withdrawal penalty', formatUsd('0.00'));
+  box(
+    doc,
+    rightX,
+    top + 96,
+    rightWidth,
+    40,
+    '2 Early withdrawal penalty',
+    formatUsd(input.earlyWithdrawalPenalty),
+  );
   box(
     doc,
     rightX,

@@ -80,6 +80,13 @@ export const seededJobs = [
     scheduleCron: '0 2 * * *',
   },
   {
+    // After the night's interest and withdrawals, before ACH settlement sends the credits (decision 1951).
+    name: 'Early redemptions',
+    description: 'Pays approved early redemptions on their payment date.',
+    functionName: 'pay-early-redemptions',
+    scheduleCron: '15 2 * * *',
+  },
+  {
     name: 'Scheduled campaigns',
     description: 'Sends notification campaigns whose scheduled time has come.',
     functionName: 'send-scheduled-campaigns',

@@ -72,7 +72,7 @@ export function statementPdf(
     ['Interest added to notes', formatUsd(statement.interest_credited), false],
     ['Transfers to your bank', negative(statement.transfers_to_bank), false],
     ['Moved between your notes', signed(statement.moved_between_notes), false],
-    ['Adjustments (reversals)', signed(statement.adjustments), false],
+    ['Adjustments (reversals, early redemption penalties)', signed(statement.adjustments), false],
     ['Closing balance', formatUsd(statement.closing_balance), true],
   ];
   const left = 56;

@@ -54,7 +54,9 @@ export async function insertMonthStatements(
         coalesce(sum(t.amount) filter (where ${inMonth} and t.transaction_type = 'interest_payment' and t.value_effect = 0), 0) as interest_paid,
         coalesce(sum(t.amount) filter (where ${inMonth} and t.transaction_type = 'withdrawal'), 0) as transfers_to_bank,
         coalesce(sum(t.value_effect) filter (where ${inMonth} and t.transaction_type = 'reinvestment'), 0) as moved_between_notes,
-        coalesce(sum(t.value_effect) filter (where ${inMonth} and t.transaction_type = 'reversal'), 0) as adjustments,
+        -- An early redemption's penalty (decision 1951) lowers the balance with the reversals, so the closing balance holds.
+        coalesce(sum(t.value_effect) filter (where ${inMonth} and t.transaction_type in ('reversal', 'redemption_penalty')), 0)
+          as adjustments,
         count(*) filter (where ${inMonth}) as entries_in_month,
         coalesce(sum(t.amount) filter (where t.transaction_type = 'interest_payment'
           and t.posting_period <= ${start}::date and t.transaction_date > ${end}::date), 0) as accrued_unposted

@@ -38,6 +38,7 @@ const input: FireFileInput = {
       state: 'IL',
       zip: '62701-1234',
       interestCents: 123456n,
+      earlyWithdrawalPenaltyCents: 0n,
     },
     {
       accountNumber: 'FFFF0000111122223333',
@@ -49,6 +50,7 @@ const input: FireFileInput = {
       state: 'TX',
       zip: '73301',
       interestCents: 1000n,
+      earlyWithdrawalPenaltyCents: 0n,
     },
   ],
 };
@@ -116,6 +118,20 @@ describe('the Publication 1220 (FIRE) file for 1099-INT', () => {
     const f = records[5]!;
     expect(at(f, 2, 9)).toBe('00000001');
     expect(at(f, 50, 57)).toBe('00000002');
+  });
+
+  it('a year with early redemption penalties adds amount code 2: box 2 in payment amount 2, its control total in C', () => {
+    const withPenalty = buildFireFile({
+      ...input,
+      payees: [{ ...input.payees[0]!, earlyWithdrawalPenaltyCents: 25249n }, input.payees[1]!],
+    });
+    const [, a, b1, b2, c] = withPenalty.match(/[\s\S]{750}/g) ?? [];
+    expect(at(a!, 28, 45).trimEnd()).toBe('12');
+    expect(at(b1!, 55, 66)).toBe('000000123456');
+    expect(at(b1!, 67, 78)).toBe('000000025249');
+    expect(at(b2!, 67, 78)).toBe('000000000000');
+    expect(at(c!, 16, 33)).toBe('000000000000124456');
+    expect(at(c!, 34, 51)).toBe('000000000000025249');
   });
 
   it('a correction file marks every B record "G"', () => {

@@ -1,8 +1,9 @@
 /**
  * The IRS information return file for Form 1099-INT in the fixed-width format of Publication
  * 1220 (electronic filing through FIRE): one 750-byte T record (transmitter), one A record
- * (payer: type of return "6" = 1099-INT, amount code "1" = interest income), one B record per
- * form (payment amount 1 = box 1, in cents), one C record (count and control total 1), one F
+ * (payer: type of return "6" = 1099-INT, amount codes "1" = interest income and, in a year with
+ * early redemption penalties, "2" = early withdrawal penalty), one B record per form (payment
+ * amounts 1 and 2 = boxes 1 and 2, in cents), one C record (count and control totals), one F
  * record (end of transmission). No K record: the platform does not take part in the Combined
  * Federal/State Filing program. Positions 749-750 of every record carry CR LF.
  *
@@ -103,6 +104,8 @@ export interface FirePayee {
   zip: string;
   /** Box 1, interest income, in cents. */
   interestCents: bigint;
+  /** Box 2, early withdrawal penalty, in cents (decision 1953): payment amount 2. */
+  earlyWithdrawalPenaltyCents: bigint;
 }
 
 export interface FireFileInput {
@@ -168,7 +171,8 @@ function payerRecord(input: FireFileInput, sequence: number): string {
     alpha(21, 4, nameControl(p.name)),
     alpha(25, 1),
     alpha(26, 2, '6'),
-    alpha(28, 18, '1'),
+    // Amount codes of the amounts the B records carry: 1 (box 1), and 2 (box 2) when any payee has a penalty.
+    alpha(28, 18, hasPenalties(input) ? '12' : '1'),
     alpha(46, 6),
     alpha(52, 1),
     alpha(53, 40, p.name),
@@ -185,10 +189,21 @@ function payerRecord(input: FireFileInput, sequence: number): string {
   ]);
 }
 
+function hasPenalties(input: FireFileInput): boolean {
+  return input.payees.some((payee) => payee.earlyWithdrawalPenaltyCents > 0n);
+}
+
+/** Payment amount n carries amount code n: 1 = box 1 (interest), 2 = box 2 (early withdrawal penalty). */
+function amountOf(payee: FirePayee, index: number): bigint {
+  if (index === 0) return payee.interestCents;
+  if (index === 1) return payee.earlyWithdrawalPenaltyCents;
+  return 0n;
+}
+
 function payeeRecord(input: FireFileInput, payee: FirePayee, sequence: number): string {
   const amounts: Field[] = [];
   for (let index = 0; index < 18; index += 1) {
-    amounts.push(numeric(55 + index * 12, 12, index === 0 ? payee.interestCents : 0));
+    amounts.push(numeric(55 + index * 12, 12, amountOf(payee, index)));
   }
   return buildRecord([
     alpha(1, 1, 'B'),
@@ -220,10 +235,15 @@ function payeeRecord(input: FireFileInput, payee: FirePayee, sequence: number): 
 }
 
 function endOfPayerRecord(input: FireFileInput, sequence: number): string {
-  const total = input.payees.reduce((sum, payee) => sum + payee.interestCents, 0n);
   const totals: Field[] = [];
   for (let index = 0; index < 18; index += 1)
-    totals.push(numeric(16 + index * 18, 18, index === 0 ? total : 0));
+    totals.push(
+      numeric(
+        16 + index * 18,
+        18,
+        input.payees.reduce((sum, payee) => sum + amountOf(payee, index), 0n),
+      ),
+    );
   return buildRecord([
     alpha(1, 1, 'C'),
     numeric(2, 8, input.payees.length),

@@ -8,6 +8,8 @@ export interface TaxYearCandidate {
   investor_id: string;
   email: string;
   interest: string;
+  /** Box 2: the year's early redemption penalties (decision 1953). */
+  early_withdrawal_penalty: string;
   legal_first_name: string | null;
   legal_last_name: string | null;
   address1: string | null;
@@ -20,6 +22,7 @@ export interface TaxYearCandidate {
   form_id: string | null;
   form_version: number | null;
   form_interest: string | null;
+  form_penalty: string | null;
   form_first_name: string | null;
   form_last_name: string | null;
   form_address1: string | null;
@@ -49,17 +52,28 @@ export async function selectTaxYearCandidates(
         and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
         and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
       group by t.investor_id
+    ),
+    penalty as (
+      select t.investor_id, sum(t.amount) as penalty
+      from investment_transactions t
+      where t.transaction_type = 'redemption_penalty'
+        and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
+        and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
+      group by t.investor_id
     )
     select v.id as investor_id, v.email, coalesce(i.interest, 0)::text as interest,
+           coalesce(p.penalty, 0)::text as early_withdrawal_penalty,
            r.legal_first_name, r.legal_last_name, r.address1, r.address2, r.city, r.state, r.postal_code, r.tin_type,
            r.ssn_last_four as tin_last_four,
            f.id as form_id, f.version as form_version, f.interest_amount::text as form_interest,
+           f.early_withdrawal_penalty::text as form_penalty,
            f.recipient_first_name as form_first_name, f.recipient_last_name as form_last_name,
            f.recipient_address1 as form_address1, f.recipient_address2 as form_address2, f.recipient_city as form_city,
            f.recipient_state as form_state, f.recipient_postal_code as form_postal_code, f.tin_type as form_tin_type,
            f.tin_last_four as form_tin_last_four
     from investors v
     left join interest i on i.investor_id = v.id
+    left join penalty p on p.investor_id = v.id
     left join tax_records r on r.investor_id = v.id
     left join tax_forms f on f.investor_id = v.id and f.tax_year = ${input.taxYear}::int and f.is_current
     where coalesce(i.interest, 0) >= ${input.threshold}::numeric or f.id is not null
@@ -107,6 +121,7 @@ export interface IssuedForm {
   version: number;
   supersedesFormId: string | null;
   interestAmount: string;
+  earlyWithdrawalPenalty: string;
   firstName: string;
   lastName: string;
   address1: string;
@@ -126,10 +141,11 @@ export async function insertTaxForm(tx: Executor, form: IssuedForm): Promise<voi
   }
   await tx.execute(sql`
     insert into tax_forms (investor_id, tax_year, tax_run_id, version, is_correction, is_current, supersedes_form_id,
-      interest_amount, recipient_first_name, recipient_last_name, recipient_address1, recipient_address2, recipient_city,
+      interest_amount, early_withdrawal_penalty, recipient_first_name, recipient_last_name, recipient_address1, recipient_address2, recipient_city,
       recipient_state, recipient_postal_code, tin_type, tin_last_four, issued_at)
     values (${form.investorId}::uuid, ${form.taxYear}::int, ${form.taxRunId}::uuid, ${form.version}::int,
-      ${form.version > 1}, true, ${form.supersedesFormId}::uuid, ${form.interestAmount}::numeric, ${form.firstName},
+      ${form.version > 1}, true, ${form.supersedesFormId}::uuid, ${form.interestAmount}::numeric,
+      ${form.earlyWithdrawalPenalty}::numeric, ${form.firstName},
       ${form.lastName}, ${form.address1}, ${form.address2}, ${form.city}, ${form.state}, ${form.postalCode},
       ${form.tinType}, ${form.tinLastFour}, ${form.now}::timestamptz)`);
 }
@@ -175,6 +191,7 @@ export async function selectCurrentForms(db: Executor, taxYear: number) {
 export interface FilingRow {
   investor_id: string;
   interest_amount: string;
+  early_withdrawal_penalty: string;
   recipient_first_name: string;
   recipient_last_name: string;
   recipient_address1: string;
@@ -195,7 +212,8 @@ export async function selectFormsToFile(
 ): Promise<FilingRow[]> {
   const which = input.kind === 'original' ? sql`f.version = 1` : sql`f.is_correction and f.is_current`;
   const result = await db.execute(sql`
-    select f.investor_id, f.interest_amount::text as interest_amount, f.recipient_first_name, f.recipient_last_name,
+    select f.investor_id, f.interest_amount::text as interest_amount,
+           f.early_withdrawal_penalty::text as early_withdrawal_penalty, f.recipient_first_name, f.recipient_last_name,
            f.recipient_address1, f.recipient_address2, f.recipient_city, f.recipient_state, f.recipient_postal_code,
            r.ssn_encrypted
     from tax_forms f left join tax_records r on r.investor_id = f.investor_id

@@ -113,7 +113,8 @@ function candidateAction(row: TaxYearCandidate): CandidateAction {
   if (row.form_id === null) return current ? 'issue' : 'missing_tax_record';
   const onForm = recipientOnForm(row);
   const isSameAmount =
-    compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0;
+    compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0 &&
+    compareMoney(toMoneyString(row.early_withdrawal_penalty), toMoneyString(row.form_penalty ?? '0')) === 0;
   return isSameAmount && sameRecipient(current ?? onForm, onForm) ? 'unchanged' : 'correct';
 }
 
@@ -167,6 +168,7 @@ export async function issueTaxYearForms(
       version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
       supersedesFormId: isCorrection ? row.form_id : null,
       interestAmount: interest,
+      earlyWithdrawalPenalty: toMoneyString(row.early_withdrawal_penalty),
       ...(recipientOf(row) ?? recipientOnForm(row)),
       now,
     });
@@ -315,6 +317,7 @@ export async function buildTaxYearFireFile(
       state: row.recipient_state,
       zip: row.recipient_postal_code,
       interestCents: parseMoneyToCents(row.interest_amount) ?? 0n,
+      earlyWithdrawalPenaltyCents: parseMoneyToCents(row.early_withdrawal_penalty) ?? 0n,
     })),
   });
   const suffix = `${input.kind === 'correction' ? '-correction' : ''}${input.isTest ? '-test' : ''}`;

@@ -33,6 +33,12 @@ import type {
 } from '../../../../shared/offerings/investor-profile-contracts';
 import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
 import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
+import type {
+  EarlyRedemptionQuote,
+  EarlyRedemptionRequest,
+  EarlyRedemptionRow,
+  NoteRedemptionResponse,
+} from '../../../../shared/redemptions/early-redemption-contracts';
 
 export const portalKeys = {
   all: ['portal'] as const,
@@ -204,3 +210,25 @@ export function saveProfileBeforePurchase(input: InvestorProfileInput): Promise<
     body: input,
   });
 }
+export const earlyRedemptionKey = (investmentId: string) =>
+  ['portal', 'early-redemption', investmentId] as const;
+export const fetchNoteRedemption = (investmentId: string) =>
+  apiRequest<NoteRedemptionResponse>(
+    `/api/portal/notes/${encodeURIComponent(investmentId)}/early-redemption`,
+  );
+export const fetchRedemptionQuote = (investmentId: string, request: EarlyRedemptionRequest) =>
+  apiRequest<EarlyRedemptionQuote>(
+    `/api/portal/notes/${encodeURIComponent(investmentId)}/early-redemption/quote?${new URLSearchParams(
+      request.kind === 'whole' ? { kind: 'whole' } : { kind: 'partial', amount: request.amount },
+    ).toString()}`,
+  );
+export const requestEarlyRedemption = (investmentId: string, request: EarlyRedemptionRequest) =>
+  apiRequest<{ redemption: EarlyRedemptionRow }>(
+    `/api/portal/notes/${encodeURIComponent(investmentId)}/early-redemption`,
+    { method: 'POST', body: request },
+  );
+export const cancelEarlyRedemption = (redemptionId: string) =>
+  apiRequest<{ redemption: EarlyRedemptionRow }>(
+    `/api/portal/early-redemptions/${encodeURIComponent(redemptionId)}/cancel`,
+    { method: 'POST', body: {} },
+  );

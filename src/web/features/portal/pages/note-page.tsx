@@ -35,6 +35,7 @@ import {
   interestReinvestmentMessages,
   reinvestmentStatusLine,
 } from '../../../../shared/investments/interest-reinvestment';
+import { EarlyRedemptionCard } from '../components/early-redemption-card';
 import { MaturityInstructionFields } from '../components/maturity-instruction-fields';
 import { usePageTitle } from '../hooks/use-page-title';
 
@@ -387,6 +388,13 @@ export function NotePage() {
         </dl>
       </section>
       {isHighYield ? <InstructionCard note={note} /> : <ReinvestmentCard note={note} />}
+      {note.status === 'cancelled' ? null : (
+        <EarlyRedemptionCard
+          investmentId={note.id}
+          isHighYield={isHighYield}
+          isActive={note.status === 'active'}
+        />
+      )}
       <section className="card" aria-labelledby="math-heading">
         <h2 id="math-heading" className="card-title">
           Show the math
