@@ -1584,7 +1584,10 @@ export const taxForms = pgTable(
     index('tax_forms_year_idx').on(table.taxYear, table.investorId),
     check('tax_forms_year_check', sql.raw('tax_year between 1900 and 2199')),
     check('tax_forms_amount_check', sql.raw('interest_amount >= 0')),
-    check('tax_forms_box_2_and_4_check', sql.raw('early_withdrawal_penalty >= 0 AND federal_tax_withheld >= 0')),
+    check(
+      'tax_forms_box_2_and_4_check',
+      sql.raw('early_withdrawal_penalty >= 0 AND federal_tax_withheld >= 0'),
+    ),
     check(
       'tax_forms_version_check',
       sql.raw(

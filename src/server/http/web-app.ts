@@ -9,7 +9,7 @@
  * No inline script: the CSP allows scripts from 'self' only.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type RoutePreload, routePreloadsFor } from '../../shared/pages/route-preloads';
@@ -30,6 +30,17 @@ export interface WebAppOptions {
   publicConfig: Record<string, unknown>;
   /** The cookie names that carry an investor's and an admin's session. */
   sessionCookies: { investor: string; admin: string };
+}
+
+/**
+ * Cache lifetimes of the built files (decision 1970): a file under assets/ has its content's hash
+ * in its name, so it never changes: a year, immutable. Everything else keeps its name across
+ * releases (the service worker, the manifest, icons, the offline page) and is revalidated on
+ * every use (an ETag answer of 304 when unchanged), so a release is seen at once.
+ */
+export function cacheControlFor(file: string): string {
+  const served = file.replace(/\.(br|gz)$/, '');
+  return served.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function escapeAttribute(value: string): string {
@@ -104,7 +115,15 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     root: webRoot,
     wildcard: false,
     index: false,
-    maxAge: '1d',
+    // x.br / x.gz beside each text file, made at build time (scripts/web-build-extras.ts), picked
+    // by Accept-Encoding; the answer says `Vary: Accept-Encoding` and the sibling's length.
+    preCompressed: true,
+    // The siblings are found on disk per request; they need no routes of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(relative(webRoot, path).split(sep).join('/')));
+    },
   });
   app.get('/', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
