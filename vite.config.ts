@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
-import { webBuildExtras } from './scripts/web-build-extras';
+import { webBuildExtras } from './scripts/web-build-extras.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 

@@ -26,7 +26,7 @@
  * before (the document, then what its HTML or a script asked for; from DevTools' initiators).
  * BENCH_BROWSER_PORT (default 4351) and BENCH_BROWSER_RUNS (default 5) change the set-up.
  *
- * Issue 29 adds the phone profile beside the desktop ones (decision 1974): a 390x844 touch
+ * Issue 29 adds the phone profile beside the desktop ones (decision 1973): a 390x844 touch
  * screen, the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), 150 ms round trip, 1.6 Mbit/s
  * down and 750 kbit/s up (Network.emulateNetworkConditions). Every profile prints, per page,
  * cold (HTTP cache off, no service worker: a first visit) and warm (a repeat visit: the same

@@ -26,6 +26,7 @@ import { systemClock } from '../src/server/clock';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
+import { readAccountOverview } from '../src/server/modules/portal/portal-repository';
 import { seedReferenceData } from '../src/server/modules/reference-data/seed-reference-data';
 import { generateToken, hashToken } from '../src/server/security/tokens';
 
@@ -276,6 +277,31 @@ async function measureExport(baseUrl: string, cookie: string): Promise<void> {
 /** Interleaved rounds of the growth comparison (each: every size's two reads in turn). */
 const GROWTH_ROUNDS = 4;
 
+/**
+ * The overview's one statement alone, in this process, one at a time (no HTTP, no queueing behind
+ * other clients): the database's share of the read, interleaved by size.
+ */
+async function measureOverviewStatement(
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  investors: MeasuredInvestor[],
+): Promise<void> {
+  const samples = new Map<number, number[]>(investors.map((investor) => [investor.size, []]));
+  for (let round = 0; round < 40; round += 1) {
+    for (const investor of investors) {
+      const started = performance.now();
+      await readAccountOverview(database.db, investor.investorId, 10);
+      samples.get(investor.size)?.push(performance.now() - started);
+    }
+  }
+  const cells = investors.map((investor) => {
+    const sorted = [...(samples.get(investor.size) ?? [])].sort((a, b) => a - b);
+    return `${investor.size.toLocaleString()}: p50 ${percentile(sorted, 0.5).toFixed(1)} / p95 ${percentile(sorted, 0.95).toFixed(1)} ms`;
+  });
+  console.log(
+    `  ${'overview statement alone (40 runs, one at a time)'.padEnd(42)} ${cells.join('  ')} (load average ${loadAverage()})`,
+  );
+}
+
 async function measureGrowth(baseUrl: string, cookies: { size: number; cookie: string }[]): Promise<void> {
   const paths = [
     ['GET /api/portal/overview', '/api/portal/overview'],
@@ -396,6 +422,7 @@ async function main(): Promise<void> {
       );
       await measureExport(baseUrl, cookie);
       await measureGrowth(baseUrl, cookies);
+      await measureOverviewStatement(database, seeded.investors);
     } finally {
       await app.close();
     }

@@ -108,6 +108,7 @@ describe('the installable app', () => {
       return urls;
     });
     expect(kept).toContain('/offline.html');
+    expect(kept).toContain('/offline.js');
     expect(kept).toContain('/manifest.webmanifest');
     expect(kept.some((url) => /^\/assets\/index-[\w-]+\.js$/.test(url))).toBe(true);
     expect(

@@ -11,7 +11,9 @@ CREATE TABLE "investment_ledger_values" (
     REFERENCES "investments" ("id", "investor_id") ON DELETE CASCADE
 );
 --> statement-breakpoint
-CREATE INDEX "investment_ledger_values_investor_idx" ON "investment_ledger_values" ("investor_id");
+-- The portal reads one investor's notes as one index-only range (with the value in the index).
+CREATE INDEX "investment_ledger_values_investor_idx"
+  ON "investment_ledger_values" ("investor_id", "investment_id", "value");
 --> statement-breakpoint
 -- One upsert per ledger statement (a month-end batch too), one row per note it touched, in note
 -- order (two batches over the same notes lock them in the same order). A batch that leaves a
