@@ -21,7 +21,8 @@ const compressible = /\.(js|mjs|css|svg|json|webmanifest|txt|html|map)$/;
 /** Not sent from disk: the server fills index.html in memory; .vite/ holds the build manifest. */
 const notServedFromDisk = (file: string) => file === 'index.html' || file.startsWith('.vite/');
 /** Public files of the app shell the worker keeps (the offline page, the manifest, icons). */
-const shellFile = /^(offline\.(html|css|js)|manifest\.webmanifest|favicon\.svg|logo-mark\.svg|icons\/.+\.png)$/;
+const shellFile =
+  /^(offline\.(html|css|js)|manifest\.webmanifest|favicon\.svg|logo-mark\.svg|icons\/.+\.png)$/;
 const MIN_BYTES = 512;
 
 function filesUnder(root: string, directory = root): string[] {
