@@ -859,8 +859,6 @@ export const investmentLedgerValues = pgTable(
       columns: [table.investmentId, table.investorId],
       foreignColumns: [investments.id, investments.investorId],
     }).onDelete('cascade'),
-    // One investor's notes as one index-only range (migration 0470).
-    index('investment_ledger_values_investor_idx').on(table.investorId, table.investmentId, table.value),
   ],
 );
 

@@ -11,10 +11,6 @@ CREATE TABLE "investment_ledger_values" (
     REFERENCES "investments" ("id", "investor_id") ON DELETE CASCADE
 );
 --> statement-breakpoint
--- The portal reads one investor's notes as one index-only range (with the value in the index).
-CREATE INDEX "investment_ledger_values_investor_idx"
-  ON "investment_ledger_values" ("investor_id", "investment_id", "value");
---> statement-breakpoint
 -- One upsert per ledger statement (a month-end batch too), one row per note it touched, in note
 -- order (two batches over the same notes lock them in the same order). A batch that leaves a
 -- note's value unchanged (a Standard note's paid-out interest) writes nothing.
