@@ -92,6 +92,12 @@ describe('the installable app', () => {
     const state = await workerState(page);
     expect(state.active).toBe(`${server.baseUrl}/sw.js`);
     expect(state.controlled).toBe(true);
+    // Pages are asked for while the worker starts, not after.
+    const preload = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration('/');
+      return (await registration?.navigationPreload.getState())?.enabled ?? false;
+    });
+    expect(preload).toBe(true);
     expect(tracked.errors).toEqual([]);
   });
 

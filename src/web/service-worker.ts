@@ -5,8 +5,9 @@
  * - install: the hashed assets (assets/*, immutable) and the app shell's public files (the
  *   offline page, the manifest, the icons) go into a cache named after the build.
  * - fetch: a hashed asset or a shell file answers from the cache, else the network (and a hashed
- *   asset is kept). A page (navigation) always goes to the network and is never stored; when the
- *   network is gone it answers with the offline page. API answers (/api, /functions, /dev, the
+ *   asset is kept). A page (navigation) always goes to the network and is never stored (with
+ *   navigation preload, so the request does not wait for the worker to start); when the network
+ *   is gone it answers with the offline page. API answers (/api, /functions, /dev, the
  *   health checks) are never touched: they pass through to the network and are never cached, so
  *   nothing private (balances, admin data, cookies) is ever kept by the worker.
  * - update: a new release is a new sw.js; it installs beside the running one and waits. The page
@@ -22,6 +23,8 @@ interface WorkerEvent extends Event {
 }
 interface WorkerFetchEvent extends WorkerEvent {
   request: Request;
+  /** The page's answer, asked for while the worker started (navigation preload); undefined if off. */
+  preloadResponse: Promise<Response | undefined>;
   respondWith(response: Promise<Response>): void;
 }
 interface WorkerMessageEvent extends WorkerEvent {
@@ -29,6 +32,7 @@ interface WorkerMessageEvent extends WorkerEvent {
 }
 interface WorkerScope {
   location: Location;
+  registration: { navigationPreload?: { enable(): Promise<void> } };
   skipWaiting(): Promise<void>;
   clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: WorkerEvent) => void): void;
@@ -72,6 +76,8 @@ worker.addEventListener('activate', (event) => {
             .map((name) => caches.delete(name)),
         ),
       )
+      // A page's request starts while the worker boots (tens of ms on a slow phone), not after.
+      .then(() => worker.registration.navigationPreload?.enable())
       .then(() => worker.clients.claim()),
   );
 });
@@ -90,9 +96,9 @@ async function fromCacheOrNetwork(request: Request, path: string): Promise<Respo
   return response;
 }
 
-async function pageOrOffline(request: Request): Promise<Response> {
+async function pageOrOffline(request: Request, preloaded: Promise<Response | undefined>): Promise<Response> {
   try {
-    return await fetch(request);
+    return (await preloaded) ?? (await fetch(request));
   } catch (error) {
     const offline = await caches.match(OFFLINE_PAGE, { cacheName });
     if (offline) return offline;
@@ -106,7 +112,7 @@ worker.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== worker.location.origin || passThrough.test(url.pathname)) return;
   if (request.mode === 'navigate') {
-    event.respondWith(pageOrOffline(request));
+    event.respondWith(pageOrOffline(request, event.preloadResponse));
     return;
   }
   if (precached.has(url.pathname) || url.pathname.startsWith('/assets/')) {
