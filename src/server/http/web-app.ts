@@ -5,14 +5,19 @@
  * browser fetches it in parallel with the entry chunk (decision 1410):
  *   <link rel="modulepreload"> and <link rel="stylesheet"> for the route's chunks, found in
  *   Vite's build manifest; when a session cookie came with the request, <link rel="preload"
- *   as="fetch"> for the session and the page's first data.
+ *   as="fetch"> for the session and the page's first data; for every visitor, the public answers
+ *   the page reads first (the landing page's catalogue, decision 1973).
  * No inline script: the CSP allows scripts from 'self' only.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type RoutePreload, routePreloadsFor } from '../../shared/pages/route-preloads';
+import {
+  publicDataPreloadsFor,
+  type RoutePreload,
+  routePreloadsFor,
+} from '../../shared/pages/route-preloads';
 
 const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
 
@@ -99,15 +104,19 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
   const manifest = readManifest(webRoot);
 
   const htmlFor = (request: FastifyRequest, path: string): string => {
+    const publicData = publicDataPreloadsFor(path);
     const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
-    if (!preload) return indexHtml;
+    if (!preload) {
+      if (publicData.length === 0) return indexHtml;
+      return indexHtml.replace('</head>', `${preloadLinks({ scripts: [], styles: [] }, publicData)}</head>`);
+    }
     const hasSessionCookie = Boolean(request.cookies?.[options.sessionCookies[preload.audience]]);
     // Without a session cookie the page will send the visitor to sign in: the session and its
     // data would only answer 401 (a console error in every browser), so nothing is fetched early.
     const data = hasSessionCookie ? [preload.session, ...preload.data] : [];
     return indexHtml.replace(
       '</head>',
-      `${preloadLinks(chunkFilesOf(manifest, preload.chunks), data)}</head>`,
+      `${preloadLinks(chunkFilesOf(manifest, preload.chunks), [...publicData, ...data])}</head>`,
     );
   };
 
@@ -125,8 +134,8 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
       reply.header('cache-control', cacheControlFor(relative(webRoot, path).split(sep).join('/')));
     },
   });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(htmlFor(request, '/')),
   );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
