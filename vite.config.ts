@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
+import { webBuildExtras } from './scripts/web-build-extras.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
@@ -134,7 +135,9 @@ function sharedByPagesOrShell(id: string, context: ChunkingContext): boolean {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  // After the build: the service worker with its precache list, then brotli and gzip siblings
+  // of every text file (decisions 1970, 1971).
+  plugins: [react(), webBuildExtras({ serviceWorkerSource: 'src/web/service-worker.ts' })],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

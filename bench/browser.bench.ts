@@ -25,6 +25,17 @@
  * "chain", the longest chain of requests before content in which each was started by the one
  * before (the document, then what its HTML or a script asked for; from DevTools' initiators).
  * BENCH_BROWSER_PORT (default 4351) and BENCH_BROWSER_RUNS (default 5) change the set-up.
+ *
+ * Issue 29 adds the phone profile beside the desktop ones (decision 1973): a 390x844 touch
+ * screen, the CPU slowed 4x (CDP Emulation.setCPUThrottlingRate), 150 ms round trip, 1.6 Mbit/s
+ * down and 750 kbit/s up (Network.emulateNetworkConditions). Every profile prints, per page,
+ * cold (HTTP cache off, no service worker: a first visit) and warm (a repeat visit: the same
+ * page opened again in a tab of a browser that has visited it, with its HTTP cache and the
+ * installed service worker): time to content, requests, kB on the wire (what the network
+ * carried, compressed, from DevTools' encodedDataLength) and the ratio to the landing page.
+ * Goals (issue 29, phone): landing <= 1500 ms to content, every portal page and the dashboard
+ * <= 1.1x landing, warm <= 800 ms. BENCH_BROWSER_PROFILES (default `desktop,desktop-40ms,phone`)
+ * picks the profiles.
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -120,7 +131,61 @@ interface LoadFigures {
   scriptBytes: number;
   /** The longest initiator chain among the requests started before content. */
   chain: number;
+  /** Bytes the network carried for the load (compressed, headers included), until it was quiet. */
+  wireBytes: number;
 }
+
+interface Profile {
+  name: string;
+  latency: number;
+  /** Bytes per second; -1 leaves the link unthrottled. */
+  downloadThroughput: number;
+  uploadThroughput: number;
+  cpuSlowdown: number;
+  viewport: { width: number; height: number };
+  isMobile: boolean;
+  /** Issue 29's goals apply (phone) or issue 14's (desktop: ratio <= 1.3). */
+  goals: 'phone' | 'desktop';
+}
+
+const desktopViewport = { width: 1280, height: 900 };
+const profiles: Profile[] = [
+  {
+    name: 'desktop',
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+    cpuSlowdown: 1,
+    viewport: desktopViewport,
+    isMobile: false,
+    goals: 'desktop',
+  },
+  {
+    name: 'desktop-40ms',
+    latency: LATENCY_MS,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+    cpuSlowdown: 1,
+    viewport: desktopViewport,
+    isMobile: false,
+    goals: 'desktop',
+  },
+  {
+    name: 'phone',
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: 750_000 / 8,
+    cpuSlowdown: 4,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    goals: 'phone',
+  },
+];
+const chosenProfiles = (
+  process.env.BENCH_BROWSER_PROFILES ?? profiles.map((profile) => profile.name).join(',')
+)
+  .split(',')
+  .map((name) => name.trim());
 
 interface Initiator {
   type: string;
@@ -159,16 +224,18 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-async function emulate(page: Page, latency: number, isCacheDisabled: boolean): Promise<CDPSession> {
+async function emulate(page: Page, profile: Profile, isCacheDisabled: boolean): Promise<CDPSession> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.setCacheDisabled', { cacheDisabled: isCacheDisabled });
   await session.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency,
-    downloadThroughput: -1,
-    uploadThroughput: -1,
+    latency: profile.latency,
+    downloadThroughput: profile.downloadThroughput,
+    uploadThroughput: profile.uploadThroughput,
   });
+  if (profile.cpuSlowdown !== 1)
+    await session.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
   return session;
 }
 
@@ -192,14 +259,19 @@ async function settledRequestCount(counter: { count: number; lastAt: number }): 
   return counter.count;
 }
 
-async function loadCold(
+async function loadPage(
   context: BrowserContext,
   measured: MeasuredPage,
-  latency: number,
+  profile: Profile,
+  isCold: boolean,
 ): Promise<LoadFigures> {
   const page = await context.newPage();
   try {
-    const session = await emulate(page, latency, true);
+    const session = await emulate(page, profile, isCold);
+    let wireBytes = 0;
+    session.on('Network.loadingFinished', (event) => {
+      wireBytes += event.encodedDataLength;
+    });
     // Each request's start (wall clock, ms) and chain depth; the document is depth 1.
     const started: { url: string; at: number; depth: number }[] = [];
     const depthOf = new Map<string, number>();
@@ -231,11 +303,13 @@ async function loadCold(
       beforeContent.map((request) => request.url).filter((url) => new URL(url).pathname.endsWith('.js')),
     );
     // Time from the start of navigation (performance's time origin) to content.
+    const requests = await settledRequestCount(counter);
     return {
       contentMs: doneAt,
-      requests: await settledRequestCount(counter),
+      requests,
       scriptBytes: [...scripts].reduce((total, url) => total + builtBytes(url), 0),
       chain: Math.max(0, ...beforeContent.map((request) => request.depth)),
+      wireBytes,
     };
   } finally {
     await page.close();
@@ -246,12 +320,12 @@ async function loadCold(
  * Each round opens the app afresh on /account-overview and visits the other pages once, so
  * every navigation but the last (back to the overview) is a first visit with nothing cached.
  */
-async function measureWarm(context: BrowserContext, latency: number): Promise<Map<string, number[]>> {
+async function measureWarm(context: BrowserContext, profile: Profile): Promise<Map<string, number[]>> {
   const timings = new Map<string, number[]>(warmSteps.map((step) => [step.to, []]));
   for (let round = 0; round < runs; round += 1) {
     const page = await context.newPage();
     try {
-      await emulate(page, latency, false);
+      await emulate(page, profile, false);
       await page.addInitScript({ content: contentWatchScript });
       await page.goto('/account-overview');
       await page.evaluate(() =>
@@ -299,15 +373,146 @@ function formatLoad(): string {
     .join(' ');
 }
 
-async function contextFor(browser: Browser, baseUrl: string, audience: Audience): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
-  if (audience === 'investor') await signInAsDemoInvestor(context, baseUrl);
-  if (audience === 'admin') {
-    const page = await context.newPage();
-    await signInAsDemoAdmin(page);
-    await page.close();
+/** The sign-ins, once each: every context of every profile starts from the same cookies. */
+async function signedInStates(browser: Browser, baseUrl: string): Promise<Map<Audience, StorageState>> {
+  const states = new Map<Audience, StorageState>();
+  for (const audience of ['visitor', 'investor', 'admin'] as const) {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: desktopViewport });
+    if (audience === 'investor') await signInAsDemoInvestor(context, baseUrl);
+    if (audience === 'admin') {
+      const page = await context.newPage();
+      await signInAsDemoAdmin(page);
+      await page.close();
+    }
+    states.set(audience, await context.storageState());
+    await context.close();
   }
-  return context;
+  return states;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * A browser for one profile and audience. Cold loads block service workers (a first visit has
+ * none yet); warm loads allow them, as a returning visitor's browser has the app's installed.
+ */
+async function contextFor(
+  browser: Browser,
+  baseUrl: string,
+  profile: Profile,
+  state: StorageState,
+  isCold: boolean,
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl,
+    viewport: profile.viewport,
+    isMobile: profile.isMobile,
+    hasTouch: profile.isMobile,
+    deviceScaleFactor: profile.isMobile ? 3 : 1,
+    storageState: state,
+    serviceWorkers: isCold ? 'block' : 'allow',
+  });
+}
+
+function printLoads(
+  title: string,
+  figures: Map<string, LoadFigures[]>,
+  profile: Profile,
+  isCold: boolean,
+): void {
+  const landing = median((figures.get('landing') ?? []).map((figure) => figure.contentMs));
+  console.log(`\n${profile.name}, ${title}, median of ${runs}:`);
+  console.log(
+    `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'kB wire'.padStart(9)}${'ratio'.padStart(8)}${'JS kB'.padStart(8)}${'chain'.padStart(7)}`,
+  );
+  for (const measured of pages) {
+    const loads = figures.get(measured.name) ?? [];
+    const contentMs = median(loads.map((load) => load.contentMs));
+    const requests = median(loads.map((load) => load.requests));
+    const ratio = contentMs / landing;
+    const scriptKb = median(loads.map((load) => load.scriptBytes)) / 1024;
+    const wireKb = median(loads.map((load) => load.wireBytes)) / 1024;
+    const chain = median(loads.map((load) => load.chain));
+    let verdict = '';
+    if (profile.goals === 'desktop' && isCold && measured.name !== 'landing') {
+      verdict = ratio <= 1.3 && requests <= 15 ? '  ok' : '  over goal';
+    }
+    if (profile.goals === 'phone') {
+      const goals: boolean[] = [];
+      if (!isCold) goals.push(contentMs <= 800);
+      else if (measured.name === 'landing') goals.push(contentMs <= 1500);
+      else goals.push(ratio <= 1.1);
+      verdict = goals.every(Boolean) ? '  ok' : '  over goal';
+    }
+    console.log(
+      `${measured.name.padEnd(22)}${contentMs.toFixed(0).padStart(12)}${String(requests).padStart(10)}${wireKb
+        .toFixed(0)
+        .padStart(
+          9,
+        )}${ratio.toFixed(2).padStart(8)}${scriptKb.toFixed(0).padStart(8)}${String(chain).padStart(7)}${verdict}`,
+    );
+  }
+}
+
+async function measureProfile(
+  browser: Browser,
+  baseUrl: string,
+  profile: Profile,
+  states: Map<Audience, StorageState>,
+): Promise<void> {
+  for (const isCold of [true, false]) {
+    const contexts = new Map<Audience, BrowserContext>();
+    for (const [audience, state] of states) {
+      contexts.set(audience, await contextFor(browser, baseUrl, profile, state, isCold));
+    }
+    try {
+      if (!isCold) {
+        // The visit before the repeat ones: fills the HTTP cache and installs the service worker.
+        for (const measured of pages) {
+          await loadPage(contexts.get(measured.audience) as BrowserContext, measured, profile, false);
+        }
+        for (const context of new Set(contexts.values())) {
+          const page = await context.newPage();
+          await page.goto('/');
+          await page.evaluate(async () => {
+            await navigator.serviceWorker?.ready;
+          });
+          await page.close();
+        }
+      }
+      const figures = new Map<string, LoadFigures[]>(pages.map((measured) => [measured.name, []]));
+      // Rounds interleave the pages, so a burst of load on the shared machine hits them all alike.
+      for (let round = 0; round < runs; round += 1) {
+        for (const measured of pages) {
+          const context = contexts.get(measured.audience) as BrowserContext;
+          figures.get(measured.name)?.push(await loadPage(context, measured, profile, isCold));
+        }
+      }
+      printLoads(
+        isCold
+          ? 'cold load (HTTP cache off, no service worker)'
+          : 'warm repeat visit (HTTP cache, service worker)',
+        figures,
+        profile,
+        isCold,
+      );
+      if (!isCold && profile.goals === 'desktop') {
+        const warm = await measureWarm(contexts.get('investor') as BrowserContext, profile);
+        console.log(
+          `warm navigation (hover ${HOVER_MS} ms, then click), ${profile.name}, median of ${runs}:`,
+        );
+        for (const [to, timings] of warm) {
+          const value = median(timings);
+          console.log(
+            `  -> ${to.padEnd(22)}${value.toFixed(0).padStart(8)} ms${value < 150 ? '  ok' : '  over goal'}`,
+          );
+        }
+      }
+    } finally {
+      for (const context of contexts.values()) await context.close();
+    }
+    console.log(`load average: ${formatLoad()}`);
+  }
 }
 
 async function main() {
@@ -324,50 +529,9 @@ async function main() {
     console.log(
       `landing JavaScript: ${(landingJavaScriptGzipBytes() / 1024).toFixed(1)} kB gzip (goal <= 100 kB)`,
     );
-    const contexts = new Map<Audience, BrowserContext>();
-    for (const audience of ['visitor', 'investor', 'admin'] as const) {
-      contexts.set(audience, await contextFor(browser, server.baseUrl, audience));
-    }
-    for (const latency of [0, LATENCY_MS]) {
-      const figures = new Map<string, LoadFigures[]>(pages.map((measured) => [measured.name, []]));
-      // Rounds interleave the pages, so a burst of load on the shared machine hits them all alike.
-      for (let round = 0; round < runs; round += 1) {
-        for (const measured of pages) {
-          const context = contexts.get(measured.audience);
-          if (!context) throw new Error(`No context for ${measured.audience}`);
-          figures.get(measured.name)?.push(await loadCold(context, measured, latency));
-        }
-      }
-      const landing = median((figures.get('landing') ?? []).map((figure) => figure.contentMs));
-      console.log(`\ncold load, cache disabled, ${latency} ms latency, median of ${runs}:`);
-      console.log(
-        `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'ratio'.padStart(8)}${'JS kB'.padStart(8)}${'chain'.padStart(7)}`,
-      );
-      for (const measured of pages) {
-        const loads = figures.get(measured.name) ?? [];
-        const contentMs = median(loads.map((load) => load.contentMs));
-        const requests = median(loads.map((load) => load.requests));
-        const ratio = contentMs / landing;
-        const scriptKb = median(loads.map((load) => load.scriptBytes)) / 1024;
-        const chain = median(loads.map((load) => load.chain));
-        const verdict =
-          measured.name === 'landing' ? '' : ratio <= 1.3 && requests <= 15 ? '  ok' : '  over goal';
-        console.log(
-          `${measured.name.padEnd(22)}${contentMs.toFixed(0).padStart(12)}${String(requests).padStart(10)}${ratio
-            .toFixed(2)
-            .padStart(8)}${scriptKb.toFixed(0).padStart(8)}${String(chain).padStart(7)}${verdict}`,
-        );
-      }
-      const warm = await measureWarm(contexts.get('investor') as BrowserContext, latency);
-      console.log(
-        `warm navigation (hover ${HOVER_MS} ms, then click), ${latency} ms latency, median of ${runs}:`,
-      );
-      for (const [to, timings] of warm) {
-        const value = median(timings);
-        console.log(
-          `  -> ${to.padEnd(22)}${value.toFixed(0).padStart(8)} ms${value < 150 ? '  ok' : '  over goal'}`,
-        );
-      }
+    const states = await signedInStates(browser, server.baseUrl);
+    for (const profile of profiles.filter((candidate) => chosenProfiles.includes(candidate.name))) {
+      await measureProfile(browser, server.baseUrl, profile, states);
     }
     console.log(`\nload average after: ${formatLoad()}`);
   } finally {

@@ -5,7 +5,8 @@
  * Decision 1411: the pages that only show data load no form code (the `forms` chunk with zod
  * and react-hook-form) until a form opens, and every script they run was named in the HTML.
  * Decision 1412: each portal page preloads its own chunk, not the other pages'; the landing page
- * loads no zod and no script beyond its entry.
+ * loads no zod and no script beyond its entry. Decision 1973: the landing page's HTML preloads the
+ * catalogue for every visitor, and the page uses that answer.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -160,6 +161,16 @@ describe('page preloads', () => {
         path,
       ).toBe(true);
     }
+    await context.close();
+  });
+
+  it("preloads the landing page's catalogue for every visitor and fetches it once (decision 1973)", async () => {
+    const { page, context, errors } = await openPage(browser, baseUrl);
+    const html = await (await context.request.get(`${baseUrl}/`)).text();
+    expect(linksOf(html, 'preload')).toEqual(['/api/products']);
+    const requests = await coldLoad(page, '/', '.plan-rate-value');
+    expect(requests.filter((request) => request === '/api/products')).toEqual(['/api/products']);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

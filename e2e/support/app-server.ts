@@ -26,6 +26,8 @@ export async function startAppServer(options: {
   /** How long start-up may take (migrations and the demo seed are slow on a busy machine). */
   readyTimeoutMs?: number;
   emptyDataDir?: boolean;
+  /** The built server to run (default dist/server/main.js): a test's own copy of the build. */
+  entry?: string;
 }): Promise<AppServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'steadyline-e2e-'));
   if (!options.emptyDataDir) copyPgliteTemplate(dataDir);
@@ -33,7 +35,7 @@ export async function startAppServer(options: {
   rmSync(demoAdminStepFile(options.port), { force: true });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [options.entry ?? 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -22,6 +22,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/error-handler
 import { registerStrictJsonParser } from './http/json-body';
 import { serializeRequestForLog } from './http/log-serializers';
 import { registerOriginCheck } from './http/origin-check';
+import { registerAnswerCompression } from './http/compress-answers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustedProxies } from './http/trusted-proxies';
 import { registerWebApp } from './http/web-app';
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerRequestMetrics(app, context);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, config);
+  registerAnswerCompression(app, { thresholdBytes: config.COMPRESSION_THRESHOLD_BYTES });
   // A coarse per-instance flood guard; limits on secrets and messages are kept in the database.
   await app.register(fastifyRateLimit, {
     global: true,

@@ -125,6 +125,8 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     RATE_LIMIT_MULTIPLIER: positiveInt.default(1),
+    /** JSON and HTML answers of at least this many bytes are sent compressed (decision 1970). */
+    COMPRESSION_THRESHOLD_BYTES: z.coerce.number().int().min(0).max(10_485_760).default(1024),
     CAMPAIGN_MESSAGES_PER_SECOND: z.coerce.number().min(0).default(20),
     JOB_HISTORY_RETENTION_DAYS: positiveInt.default(90),
     /** Where the `backup` job writes backups (decision 1880); without it the job refuses to run. */

@@ -3,6 +3,8 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter, preloadPage } from './app/router';
+import { UpdateToast } from './app/update-toast';
+import { registerServiceWorker } from './lib/service-worker-registration';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -12,6 +14,7 @@ const render = () =>
   root.render(
     <StrictMode>
       <AppRouter />
+      <UpdateToast />
     </StrictMode>,
   );
 // A portal page or the dashboard renders once its code (preloaded by the HTML) has run, with
@@ -19,3 +22,6 @@ const render = () =>
 const preloading = preloadPage(window.location.pathname);
 if (preloading) preloading.then(render, render);
 else render();
+
+// The installable app's worker (decision 1971): production builds only, after the page has loaded.
+if (import.meta.env.PROD) registerServiceWorker();

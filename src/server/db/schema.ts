@@ -855,6 +855,27 @@ export const investmentTransactions = pgTable(
   ],
 );
 
+/**
+ * Each note's value, the sum of its ledger entries' value effects, kept by triggers on
+ * investment_transactions in the same transaction as the entry (migration 0470, decision 1972).
+ * No row means zero. Written only by those triggers and refresh_investment_ledger_values().
+ */
+export const investmentLedgerValues = pgTable(
+  'investment_ledger_values',
+  {
+    investmentId: uuid('investment_id').primaryKey(),
+    investorId: uuid('investor_id').notNull(),
+    value: money('value').notNull().default('0'),
+  },
+  (table) => [
+    foreignKey({
+      name: 'investment_ledger_values_note_investor_fk',
+      columns: [table.investmentId, table.investorId],
+      foreignColumns: [investments.id, investments.investorId],
+    }).onDelete('cascade'),
+  ],
+);
+
 export const achPayments = pgTable(
   'ach_payments',
   {

@@ -14,6 +14,9 @@ export function helmetOptionsFor(config: AppConfig): HelmetOptions {
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The installable app (decision 1971): its service worker and manifest, same origin only.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         frameSrc: ["'self'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],

@@ -5,14 +5,19 @@
  * browser fetches it in parallel with the entry chunk (decision 1410):
  *   <link rel="modulepreload"> and <link rel="stylesheet"> for the route's chunks, found in
  *   Vite's build manifest; when a session cookie came with the request, <link rel="preload"
- *   as="fetch"> for the session and the page's first data.
+ *   as="fetch"> for the session and the page's first data; for every visitor, the public answers
+ *   the page reads first (the landing page's catalogue, decision 1973).
  * No inline script: the CSP allows scripts from 'self' only.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type RoutePreload, routePreloadsFor } from '../../shared/pages/route-preloads';
+import {
+  publicDataPreloadsFor,
+  type RoutePreload,
+  routePreloadsFor,
+} from '../../shared/pages/route-preloads';
 
 const apiPrefixes = ['/api/', '/functions/', '/dev/', '/healthz', '/readyz'];
 
@@ -30,6 +35,17 @@ export interface WebAppOptions {
   publicConfig: Record<string, unknown>;
   /** The cookie names that carry an investor's and an admin's session. */
   sessionCookies: { investor: string; admin: string };
+}
+
+/**
+ * Cache lifetimes of the built files (decision 1970): a file under assets/ has its content's hash
+ * in its name, so it never changes: a year, immutable. Everything else keeps its name across
+ * releases (the service worker, the manifest, icons, the offline page) and is revalidated on
+ * every use (an ETag answer of 304 when unchanged), so a release is seen at once.
+ */
+export function cacheControlFor(file: string): string {
+  const served = file.replace(/\.(br|gz)$/, '');
+  return served.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 function escapeAttribute(value: string): string {
@@ -88,15 +104,19 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
   const manifest = readManifest(webRoot);
 
   const htmlFor = (request: FastifyRequest, path: string): string => {
+    const publicData = publicDataPreloadsFor(path);
     const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
-    if (!preload) return indexHtml;
+    if (!preload) {
+      if (publicData.length === 0) return indexHtml;
+      return indexHtml.replace('</head>', `${preloadLinks({ scripts: [], styles: [] }, publicData)}</head>`);
+    }
     const hasSessionCookie = Boolean(request.cookies?.[options.sessionCookies[preload.audience]]);
     // Without a session cookie the page will send the visitor to sign in: the session and its
     // data would only answer 401 (a console error in every browser), so nothing is fetched early.
     const data = hasSessionCookie ? [preload.session, ...preload.data] : [];
     return indexHtml.replace(
       '</head>',
-      `${preloadLinks(chunkFilesOf(manifest, preload.chunks), data)}</head>`,
+      `${preloadLinks(chunkFilesOf(manifest, preload.chunks), [...publicData, ...data])}</head>`,
     );
   };
 
@@ -104,10 +124,18 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     root: webRoot,
     wildcard: false,
     index: false,
-    maxAge: '1d',
+    // x.br / x.gz beside each text file, made at build time (scripts/web-build-extras.ts), picked
+    // by Accept-Encoding; the answer says `Vary: Accept-Encoding` and the sibling's length.
+    preCompressed: true,
+    // The siblings are found on disk per request; they need no routes of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(relative(webRoot, path).split(sep).join('/')));
+    },
   });
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml),
+  app.get('/', { schema: { hide: true } }, async (request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(htmlFor(request, '/')),
   );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';

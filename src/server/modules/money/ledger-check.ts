@@ -1,7 +1,8 @@
 /**
  * The ledger check (`npm run check:ledger`, also run by the tests): recomputes every note's
  * value and interest from its entries alone and compares them with the figures the
- * platform keeps and shows, recomputes every interest posting from its note's terms, and
+ * platform keeps and shows (the note's own columns and the value the portal reads,
+ * investment_ledger_values), recomputes every interest posting from its note's terms, and
  * names every investor and note that disagree.
  */
 import { sql } from 'drizzle-orm';
@@ -87,12 +88,18 @@ const noteChecks = sql`
            i.interest_accrued,
            case when i.status = 'active' then ${cumulativeInterestAt(sql`i.accrued_through`)} - i.interest_posted else 0 end
              as expected_accrued,
-           i.accrued_through, i.start_date, i.maturity_date
+           i.accrued_through, i.start_date, i.maturity_date,
+           coalesce(v.value, 0) as portal_value
     from investments i left join ledger l on l.investment_id = i.id
+    left join investment_ledger_values v on v.investment_id = i.id
   )
   select id, investor_id, check_name, expected, actual from (
     select id, investor_id, 'note value' as check_name, ledger_value::text as expected, kept_value::text as actual
     from notes where ledger_value <> kept_value
+    union all
+    -- The value the portal reads (decision 1972), kept by the ledger's triggers.
+    select id, investor_id, 'note value kept for the portal', ledger_value::text, portal_value::text
+    from notes where ledger_value <> portal_value
     union all
     select id, investor_id, 'interest posted', ledger_interest::text, kept_interest::text
     from notes where ledger_interest <> kept_interest
