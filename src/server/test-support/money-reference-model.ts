@@ -107,6 +107,8 @@ export interface ModelEntry {
   period: IsoDate | null;
   /** Interest credited to the note (High-Yield, or a reinvesting Standard note), not paid out. */
   credited?: boolean;
+  /** Interest paid out: the part withheld as backup withholding (decision 1911). */
+  withheldCents?: bigint;
 }
 
 export interface ModelNoteState {
@@ -224,7 +226,20 @@ export function runReferenceModel(input: {
   interestMissed?: readonly IsoDate[];
   /** Rollover undo requests, by date (same-day requests in the order given). */
   undos?: ModelUndo[];
+  /**
+   * Backup withholding (decision 1911): the investors subject to it throughout, and the rate in
+   * ten-thousandths (2400 = 24%). Interest paid out (not credited) has that share withheld,
+   * rounded half up to the cent on each payment.
+   */
+  backupWithholding?: { investorKeys: readonly string[]; rateTenThousandths: bigint };
 }): ModelResult {
+  const withheldInvestors = new Set(input.backupWithholding?.investorKeys ?? []);
+  const withholdingRate = input.backupWithholding?.rateTenThousandths ?? 0n;
+  /** The withheld part of one payment: amount x rate, half up to the cent (exact in integers). */
+  function withheldFrom(note: ModelNote, amount: bigint, credited: boolean): bigint {
+    if (credited || !withheldInvestors.has(note.investorKey)) return 0n;
+    return (amount * withholdingRate * 2n + 10_000n) / 20_000n;
+  }
   const runs = input.notes.map(newRun);
   /**
    * Whether a note's funding debit has settled before the run on `date`: it settles in the
@@ -261,13 +276,15 @@ export function runReferenceModel(input: {
     const amount = roundedCents(interestNumerator(run, coveredUntil)) - run.posted;
     const reinvest = !closing && reinvestsIn(run.note, period);
     if (amount > 0n) {
+      const credited = run.note.type === 'high_yield' || reinvest;
       entries.push({
         noteKey: run.note.key,
         type: 'interest_payment',
         amountCents: amount,
         date,
         period,
-        credited: run.note.type === 'high_yield' || reinvest,
+        credited,
+        withheldCents: withheldFrom(run.note, amount, credited),
       });
       if (reinvest) {
         run.credits.push({ from: coveredUntil, cents: amount });

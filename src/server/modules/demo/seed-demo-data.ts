@@ -256,7 +256,15 @@ async function writeDemoHistory(
 ): Promise<void> {
   const { investorId, bankAccountId, today } = input;
   const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
-  const engine = { db, ach, notifier: historyNotifier(config.BRAND_NAME) };
+  const engine = {
+    db,
+    ach,
+    notifier: historyNotifier(config.BRAND_NAME),
+    backupWithholding: {
+      rate: config.BACKUP_WITHHOLDING_RATE,
+      graceDays: config.BACKUP_WITHHOLDING_GRACE_DAYS,
+    },
+  };
   const notes = demoNotes.map((note) => ({ ...note, startDate: addDays(today, -note.startOffsetDays) }));
   const transfers = demoTransfers(notes).filter((transfer) => transfer.requestedOn < today);
   await runMoneyDays(engine, {

@@ -129,7 +129,23 @@ const paymentChecks = sql`
   join investments i on i.id = t.investment_id
   left join ach_payments a on a.id = t.ach_payment_id and a.payment_type = 'interest'
   where t.transaction_type = 'interest_payment' and i.investment_type = 'standard' and t.value_effect = 0
-    and (a.id is null or a.amount <> t.amount or a.posting_period <> t.posting_period)
+    and (a.id is null or a.amount <> t.amount - t.backup_withheld or a.posting_period <> t.posting_period)
+  union all
+  -- Backup withholding (decision 1911): every withheld part is in the liability account for its
+  -- amount, reversed with its entry, and nothing is withheld from interest credited to a note.
+  select t.investment_id, t.investor_id, 'backup withholding of ' || t.id::text, t.backup_withheld::text,
+         coalesce(w.amount::text, 'none')
+  from investment_transactions t
+  left join backup_withholding_entries w on w.transaction_id = t.id
+  where t.transaction_type = 'interest_payment' and (t.backup_withheld > 0 or w.id is not null)
+    and (w.amount is distinct from t.backup_withheld or t.value_effect <> 0)
+  union all
+  select r.investment_id, r.investor_id, 'backup withholding reversed with ' || r.id::text,
+         (-w.amount)::text, coalesce(v.amount::text, 'none')
+  from investment_transactions r
+  join backup_withholding_entries w on w.transaction_id = r.reverses_transaction_id
+  left join backup_withholding_entries v on v.transaction_id = r.id
+  where r.transaction_type = 'reversal' and v.amount is distinct from -w.amount
   union all
   select t.investment_id, t.investor_id, 'reinvested interest ' || t.id::text || ' with an ACH credit', 'none',
          t.ach_payment_id::text

@@ -29,6 +29,7 @@ import { maturityDateOf } from '../../../shared/products/maturity';
 import { type Executor, rowsOf } from '../../db/client';
 import { investments, withdrawals } from '../../db/schema';
 import { maturityReminderMessage, rolloverMessage } from '../notifications/maturity-templates';
+import type { BackupWithholdingRule } from '../backup-withholding/withholding-rule';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
 import { accrualTargetOn, cumulativeInterestAt, type InvestorRange, inInvestorRange } from './money-sql';
 import type { DatedNotice, WithdrawalPaidNotice } from './money-notices';
@@ -65,6 +66,8 @@ export interface InstructionWrite {
   now: Date;
   /** Settlement date of the ACH credits of pay-outs. */
   achEffectiveDate: IsoDate;
+  /** Backup withholding on interest paid out (decision 1911). */
+  backupWithholding: BackupWithholdingRule;
   brandName: string;
 }
 
@@ -197,6 +200,7 @@ async function bringRolloverUpToDate(
     executionDate: input.executionDate,
     now: input.now,
     achEffectiveDate: input.achEffectiveDate,
+    backupWithholding: input.backupWithholding,
   });
   const target = accrualTargetOn(input.executionDate);
   await tx.execute(sql`
@@ -305,6 +309,7 @@ export async function carryOutMaturityInstructions(
         executionDate: input.executionDate,
         now: input.now,
         achEffectiveDate: input.achEffectiveDate,
+        backupWithholding: input.backupWithholding,
       })),
     );
     outcome.payouts.push(
@@ -431,6 +436,7 @@ export async function undoRollover(
     executionDate: input.executionDate,
     now: input.now,
     achEffectiveDate: input.achEffectiveDate,
+    backupWithholding: input.backupWithholding,
   });
   interestPosted.push(
     ...(await postClosingInterest(tx, {
@@ -439,6 +445,7 @@ export async function undoRollover(
       executionDate: input.executionDate,
       now: input.now,
       achEffectiveDate: input.achEffectiveDate,
+      backupWithholding: input.backupWithholding,
     })),
   );
   const value = rowsOf<{ value: string }>(
