@@ -133,6 +133,7 @@ export async function buildTaxFormPdf(
     {
       year,
       interest: toMoneyString(form.interest),
+      federalTaxWithheld: toMoneyString(form.withheld),
       investorId,
       record: form.recipient,
       payerTin: context.config.PAYER_TIN ?? null,

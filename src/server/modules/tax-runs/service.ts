@@ -113,7 +113,8 @@ function candidateAction(row: TaxYearCandidate): CandidateAction {
   if (row.form_id === null) return current ? 'issue' : 'missing_tax_record';
   const onForm = recipientOnForm(row);
   const isSameAmount =
-    compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0;
+    compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0 &&
+    compareMoney(toMoneyString(row.withheld), toMoneyString(row.form_withheld ?? '0')) === 0;
   return isSameAmount && sameRecipient(current ?? onForm, onForm) ? 'unchanged' : 'correct';
 }
 
@@ -167,6 +168,7 @@ export async function issueTaxYearForms(
       version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
       supersedesFormId: isCorrection ? row.form_id : null,
       interestAmount: interest,
+      federalTaxWithheld: toMoneyString(row.withheld),
       ...(recipientOf(row) ?? recipientOnForm(row)),
       now,
     });
@@ -231,15 +233,24 @@ export async function loadTaxYear(
   const actions = candidates.map(candidateAction);
   const missing = candidates.filter((_, index) => actions[index] === 'missing_tax_record');
   let interest = '0.00';
-  for (const form of forms) interest = addMoney(interest, form.interest_amount);
+  let withheld = '0.00';
+  for (const form of forms) {
+    interest = addMoney(interest, form.interest_amount);
+    withheld = addMoney(withheld, form.federal_tax_withheld);
+  }
   return {
     tax_year: taxYear,
     latest_year: latest,
     runs: runs.map((run) => ({ ...run, total_interest: toMoneyString(run.total_interest) })),
-    forms: forms.map((form) => ({ ...form, interest_amount: toMoneyString(form.interest_amount) })),
+    forms: forms.map((form) => ({
+      ...form,
+      interest_amount: toMoneyString(form.interest_amount),
+      federal_tax_withheld: toMoneyString(form.federal_tax_withheld),
+    })),
     totals: {
       form_count: forms.length,
       interest: toMoneyString(interest),
+      federal_tax_withheld: withheld,
       correction_count: forms.filter((form) => form.is_correction).length,
       original_count: forms.filter((form) => !form.is_correction).length,
     },
