@@ -53,3 +53,12 @@ export const backupWithholdingReasonLabels: Record<BackupWithholdingReason, stri
   certified_subject: 'Certified as subject to backup withholding',
   b_notice: 'IRS notice of an incorrect name/TIN combination',
 };
+
+/** A rate as people read it: "0.24" -> "24%", "0.2875" -> "28.75%" (no binary floats). */
+export function formatRatePercent(rate: string): string {
+  const [whole = '0', fraction = ''] = rate.split('.');
+  const hundredths = BigInt(whole) * 10_000n + BigInt(fraction.padEnd(4, '0').slice(0, 4) || '0');
+  const integer = hundredths / 100n;
+  const rest = (hundredths % 100n).toString().padStart(2, '0').replace(/0+$/, '');
+  return `${integer}${rest ? `.${rest}` : ''}%`;
+}

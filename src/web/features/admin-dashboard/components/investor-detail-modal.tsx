@@ -12,6 +12,7 @@ import { useInvestorDetail } from '../api/admin-dashboard-queries';
 import { AmountsOwedTable } from './amounts-owed-table';
 import { InvestorAccountPanel } from './investor-account-panel';
 import { IdentityPanel } from './identity-panel';
+import { BackupWithholdingPanel } from './backup-withholding-panel';
 import { TransactionTable } from './transaction-table';
 
 /** Profile, notes and the newest transactions of one investor (10 loaded, 5 shown: admin spec 9). */
@@ -66,6 +67,7 @@ function InvestorDetailBody({
       </dl>
 
       <IdentityPanel investorId={investor.id} identity={detail.identity} />
+      <BackupWithholdingPanel investorId={investor.id} />
       <InvestorAccountPanel investorId={investor.id} notes={notes} />
 
       <AmountsOwedTable amounts={amountsOwed} notes={notes} />

@@ -26,6 +26,7 @@ import type {
   WithdrawalResponse,
 } from '../../../../shared/transfers/transfer-contracts';
 import { apiRequest } from '../../../lib/api-client';
+import type { BackupWithholdingStatus } from '../../../../shared/tax/w9-certification';
 import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
 import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
 
@@ -170,4 +171,11 @@ export function verifyStepUp(code: string) {
     method: 'POST',
     body: { code },
   });
+}
+
+export const w9StatusKey = ['settings', 'w9-certification'] as const;
+
+/** Whether the investor's taxpayer ID still needs its Form W-9 certification (decision 1910). */
+export function fetchW9Status(): Promise<BackupWithholdingStatus> {
+  return apiRequest<BackupWithholdingStatus>('/api/settings/w9-certification');
 }

@@ -7,18 +7,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatInstantDate } from '../../../../shared/format/date-format';
+import { formatRatePercent } from '../../../../shared/tax/backup-withholding';
 import { W9_CERTIFICATION_VERSION, w9CertificationMessages } from '../../../../shared/tax/w9-certification';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, LoadingState } from '../../../components/ui/feedback';
 import { certifyW9, fetchW9Status, w9Keys } from '../api/settings-api';
 import { type W9Choices, W9Statements } from './w9-statements';
-
-/** "0.24" -> "24%". */
-export function ratePercent(rate: string): string {
-  const [whole = '0', fraction = ''] = rate.split('.');
-  const basisPoints = Number(whole) * 10_000 + Number(fraction.padEnd(4, '0').slice(0, 4));
-  return `${basisPoints / 100}%`;
-}
 
 export function W9CertificationSection() {
   const queryClient = useQueryClient();
@@ -47,7 +41,7 @@ export function W9CertificationSection() {
     );
   }
   const view = status.data;
-  const rate = ratePercent(view.rate);
+  const rate = formatRatePercent(view.rate);
   const isAsking = view.needs_certification || isRecertifying;
 
   return (
