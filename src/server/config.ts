@@ -126,7 +126,7 @@ const configSchema = z
       .default(DEFAULT_BACKUP_WITHHOLDING_RATE)
       .refine(isBackupWithholdingRate, 'must be a fraction above 0 and at most 0.5, such as 0.24'),
     /** Days an uncertified TIN on file is not withheld from (decision 1912; 26 CFR 31.3406(d)-3). */
-    BACKUP_WITHHOLDING_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(30),
+    BACKUP_WITHHOLDING_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(0),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),

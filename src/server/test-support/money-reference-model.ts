@@ -236,6 +236,11 @@ export function runReferenceModel(input: {
   const withheldInvestors = new Set(input.backupWithholding?.investorKeys ?? []);
   const withholdingRate = input.backupWithholding?.rateTenThousandths ?? 0n;
   /** The withheld part of one payment: amount x rate, half up to the cent (exact in integers). */
+  /** The interest a pay-out of a whole note pays: what was posted to it, at most its value. */
+  function payoutInterest(run: NoteRun, value: bigint): bigint {
+    const interest = run.posted < value ? run.posted : value;
+    return interest > 0n ? interest : 0n;
+  }
   function withheldFrom(note: ModelNote, amount: bigint, credited: boolean): bigint {
     if (credited || !withheldInvestors.has(note.investorKey)) return 0n;
     return (amount * withholdingRate * 2n + 10_000n) / 20_000n;
@@ -381,7 +386,15 @@ export function runReferenceModel(input: {
       runs.push(rollover);
       return;
     }
-    entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: value, date, period: null });
+    entries.push({
+      noteKey: run.note.key,
+      type: 'withdrawal',
+      amountCents: value,
+      date,
+      period: null,
+      // High-Yield interest is paid out with the value: backup withholding takes its share.
+      withheldCents: withheldFrom(run.note, payoutInterest(run, value), false),
+    });
   }
 
   /** The interest run's work on an active note for a run date: ended months posted, days accrued. */
@@ -414,6 +427,7 @@ export function runReferenceModel(input: {
       amountCents: value,
       date: request.date,
       period: null,
+      withheldCents: withheldFrom(run.note, payoutInterest(run, value), false),
     });
     return 'undone';
   }

@@ -36,7 +36,11 @@ const statusOf = async (investor: SignedInInvestor) =>
   (await request(testApp, investor, 'GET', '/api/settings/w9-certification', undefined)).json();
 
 beforeAll(async () => {
-  testApp = await createTestApp({ start: '2026-03-10T15:00:00Z' });
+  // A 30-day grace (decision 1912 explains why the default is none) so both sides of it are seen.
+  testApp = await createTestApp({
+    start: '2026-03-10T15:00:00Z',
+    env: { BACKUP_WITHHOLDING_GRACE_DAYS: '30' },
+  });
   operations = await signInTestAdmin(testApp, 'operations');
   support = await signInTestAdmin(testApp, 'support');
   await testApp.database.db.execute(sql`
@@ -160,7 +164,10 @@ describe('the Form W-9 certification', () => {
 });
 
 describe('withholding on Standard interest paid to the bank', () => {
-  const engine = () => createTestEngine(testApp.database.db);
+  const engine = () => ({
+    ...createTestEngine(testApp.database.db),
+    backupWithholding: { rate: '0.24', graceDays: 30 },
+  });
   const people: Record<
     'noTin' | 'certified' | 'pastGrace' | 'inGrace',
     { investorId: string; bankAccountId: string }

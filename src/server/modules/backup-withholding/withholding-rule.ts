@@ -19,7 +19,7 @@ export interface BackupWithholdingRule {
 
 export const DEFAULT_BACKUP_WITHHOLDING_RULE: BackupWithholdingRule = {
   rate: DEFAULT_BACKUP_WITHHOLDING_RATE,
-  graceDays: 30,
+  graceDays: 0,
 };
 
 const startedOn = sql`(select (s.value #>> '{}')::date from app_settings s where s.key = ${BACKUP_WITHHOLDING_STARTED_SETTING})`;

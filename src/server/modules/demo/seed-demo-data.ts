@@ -17,6 +17,7 @@ import type { MaturityInstruction } from '../../../shared/investments/maturity-i
 import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../../shared/products/plans';
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
+import { W9_CERTIFICATION_VERSION } from '../../../shared/tax/w9-certification';
 import type { Database } from '../../db/client';
 import {
   adminUsers,
@@ -25,6 +26,7 @@ import {
   investors,
   notificationPreferences,
   taxRecords,
+  tinCertifications,
   users,
 } from '../../db/schema';
 import { sandboxAchProvider } from '../../providers/ach';
@@ -220,6 +222,18 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
       kycProvider: 'sandbox',
       kycReference: 'demo',
       kycCheckedAt: memberSinceInstant,
+    });
+    // The demo member certified the number on Form W-9 when giving it (decision 1910), so the demo's
+    // interest is paid in full; a new sign-up shows the certification banner instead.
+    await tx.insert(tinCertifications).values({
+      investorId: investor!.id,
+      certificationVersion: W9_CERTIFICATION_VERSION,
+      tinType: 'ssn',
+      tinLastFour: '6789',
+      legalName: 'Avery Johnson',
+      subjectToBackupWithholding: false,
+      isUsPerson: true,
+      certifiedAt: memberSinceInstant,
     });
     const [bank] = await tx
       .insert(bankAccounts)

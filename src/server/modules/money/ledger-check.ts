@@ -137,8 +137,9 @@ const paymentChecks = sql`
          coalesce(w.amount::text, 'none')
   from investment_transactions t
   left join backup_withholding_entries w on w.transaction_id = t.id
-  where t.transaction_type = 'interest_payment' and (t.backup_withheld > 0 or w.id is not null)
-    and (w.amount is distinct from t.backup_withheld or t.value_effect <> 0)
+  where t.transaction_type in ('interest_payment', 'withdrawal') and (t.backup_withheld > 0 or w.id is not null)
+    and (w.amount is distinct from t.backup_withheld
+         or (t.transaction_type = 'interest_payment' and t.value_effect <> 0))
   union all
   select r.investment_id, r.investor_id, 'backup withholding reversed with ' || r.id::text,
          (-w.amount)::text, coalesce(v.amount::text, 'none')
@@ -178,7 +179,8 @@ const paymentChecks = sql`
   where w.status in ('paid', 'failed') and w.ach_payment_id is not null
   group by w.id, w.investor_id, w.amount
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
-      or max(a.amount) is distinct from w.amount
+      or max(a.amount) is distinct from
+         w.amount - coalesce(sum(t.backup_withheld) filter (where t.transaction_type = 'withdrawal'), 0)
   union all
   select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding settled',
          'funding ' || f.status

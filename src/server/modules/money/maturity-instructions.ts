@@ -24,11 +24,12 @@ import {
   MATURITY_REMINDER_DAYS,
   maturityInstructionMessages,
 } from '../../../shared/investments/maturity-instruction';
-import { parseMoneyToCents } from '../../../shared/money/decimal-string';
+import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { type Executor, rowsOf } from '../../db/client';
 import { investments, withdrawals } from '../../db/schema';
 import { maturityReminderMessage, rolloverMessage } from '../notifications/maturity-templates';
+import { recordBackupWithholding, splitInterestPayout } from '../backup-withholding/payout-withholding';
 import type { BackupWithholdingRule } from '../backup-withholding/withholding-rule';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
 import { accrualTargetOn, cumulativeInterestAt, type InvestorRange, inInvestorRange } from './money-sql';
@@ -121,6 +122,17 @@ async function findRolloverProduct(
   return rowsOf<{ id: string; rate: string }>(result)[0] ?? null;
 }
 
+/** The interest a note has earned and holds (posted, credited to it): what a pay-out pays of interest. */
+async function interestEarnedBy(tx: Executor, investmentId: string): Promise<string> {
+  const [row] = rowsOf<{ interest: string }>(
+    await tx.execute(sql`
+      select greatest(least(i.interest_posted, coalesce(sum(t.value_effect), 0)), 0)::numeric(14, 2)::text as interest
+      from investments i left join investment_transactions t on t.investment_id = i.id
+      where i.id = ${investmentId}::uuid group by i.interest_posted`),
+  );
+  return row?.interest ?? '0.00';
+}
+
 function noteToDraw(id: string, value: string, reducedFrom: IsoDate): AvailableNote {
   return { id, investmentType: 'high_yield', value, reducedFrom };
 }
@@ -152,9 +164,21 @@ async function payOutNote(
     })
     .returning({ id: withdrawals.id });
   const withdrawalId = withdrawal!.id;
+  // High-Yield interest is paid out here: backup withholding takes its share of the interest the
+  // note earned (decision 1911); the principal is never withheld from.
+  const interest = await interestEarnedBy(tx, input.investmentId);
+  const split = await splitInterestPayout(tx, {
+    investorId: input.investorId,
+    gross: interest,
+    paymentDate: input.executionDate,
+    rule: input.backupWithholding,
+  });
+  const paid = centsToMoney(
+    (parseMoneyToCents(input.value) ?? 0n) - (parseMoneyToCents(split.withheld) ?? 0n),
+  );
   const achPaymentId = await insertWithdrawalCredit(tx, {
     investorId: input.investorId,
-    withdrawal: { id: withdrawalId, amount: input.value, bankAccountId: input.bankAccountId },
+    withdrawal: { id: withdrawalId, amount: paid, bankAccountId: input.bankAccountId },
     firstInvestmentId: input.investmentId,
     effectiveDate: input.achEffectiveDate,
     now: input.now,
@@ -172,12 +196,23 @@ async function payOutNote(
     executionDate: input.executionDate,
     now: input.now,
   });
+  const entryId = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from investment_transactions where withdrawal_id = ${withdrawalId}::uuid and transaction_type = 'withdrawal'`),
+  )[0]!.id;
+  await recordBackupWithholding(tx, {
+    transactionId: entryId,
+    interestAmount: interest,
+    split,
+    entryDate: input.executionDate,
+    now: input.now,
+  });
   await closeWithdrawnNote(tx, { investmentId: input.investmentId, now: input.now });
   await markWithdrawalPaid(tx, { withdrawalId, achPaymentId, now: input.now });
   return {
     investorId: input.investorId,
     executionDate: input.executionDate,
-    amount: input.value,
+    amount: paid,
     bankLastFour: await bankLastFour(tx, input.bankAccountId),
   };
 }
