@@ -4,6 +4,7 @@
  * out of the ACH credit), B notices recorded and resolved by staff (support reads), box 4 of the
  * 1099-INT from the tax run and on its PDF, and the Form 945 figures.
  */
+import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitInterestPayment } from '../../../shared/tax/backup-withholding';
@@ -23,7 +24,8 @@ import { pdfTextLines } from '../../test-support/pdf-text';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { runLedgerCheck } from '../money/ledger-check';
-import { buildTaxFormPdf } from '../portal/document-service';
+import { buildStatementPdf, buildTaxFormPdf } from '../portal/document-service';
+import { generateStatementsForMonth } from '../statements/generate-monthly-statements';
 import { BACKUP_WITHHOLDING_STARTED_SETTING } from './withholding-rule';
 
 let testApp: TestApp;
@@ -339,6 +341,29 @@ describe('withholding on Standard interest paid to the bank', () => {
     expect(audit).toEqual(['investor.b_notice_record', 'investor.b_notice_resolve']);
     expect((await runLedgerCheck(testApp.database.db)).problems).toEqual([]);
   }, 60_000);
+
+  it('shows the withholding on the monthly statement, per entry and for the month (January’s interest, posted in February)', async () => {
+    await generateStatementsForMonth(
+      {
+        db: testApp.database.db,
+        now: new Date('2026-03-03T15:00:00Z'),
+        brandName: 'Steadyline',
+        notify: false,
+      },
+      '2026-02-01',
+    );
+    const pdf = await buildStatementPdf(testApp.context, people.pastGrace.investorId, '2026-02');
+    const chunks: Buffer[] = [];
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await new Promise((resolve) => pdf.on('end', resolve));
+    const bytes = Buffer.concat(chunks);
+    // STATEMENT_PDF_OUT=path keeps the PDF to look at.
+    if (process.env.STATEMENT_PDF_OUT) writeFileSync(process.env.STATEMENT_PDF_OUT, bytes);
+    const lines = pdfTextLines(bytes);
+    // The entry's column wraps: read the runs as one text.
+    expect(lines.join(' ').replace(/\s+/g, ' ')).toContain('$62.94 to bank, $19.87 withheld');
+    expect(lines).toContain('-$19.87');
+  });
 
   it('puts the year’s withholding in box 4 of the 1099-INT and in the Form 945 figures', async () => {
     testApp.clock.set('2027-01-20T15:00:00Z');
