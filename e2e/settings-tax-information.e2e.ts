@@ -108,7 +108,7 @@ describe('tax information in settings', () => {
     await form
       .locator('.w9-statements')
       .screenshot({ path: `${screenshots}/settings-tax-w9-statements-1280.png` });
-    await form.getByLabel(/^Under penalties of perjury, I certify the statements above/).check();
+    await form.getByLabel(/^Under penalties of perjury, I certify the items above/).check();
     await form.getByRole('button', { name: 'Save tax information' }).click();
 
     await section.getByText('Your tax information was saved.').waitFor();

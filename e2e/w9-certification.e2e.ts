@@ -75,18 +75,18 @@ describe('the Form W-9 certification and backup withholding', () => {
     await page.waitForURL('**/settings#tax');
     const section = page.locator('#w9-certification');
     await section.getByText('Under penalties of perjury, I certify that:').waitFor();
-    await snapBoth(page, 'w9-settings-ask', '#tax');
+    await snapBoth(page, 'w9-settings-ask');
     await section.getByRole('button', { name: 'Certify' }).click();
     await section.getByText('Read the statements and tick the box to certify them').waitFor();
     await section.getByLabel(/cross out item 2/).check();
     await expect(section.locator('.w9-crossed-out').count()).resolves.toBe(1);
     await section.getByLabel(/cross out item 2/).uncheck();
-    await section.getByLabel(/^Under penalties of perjury, I certify the statements above/).check();
+    await section.getByLabel(/^Under penalties of perjury, I certify the items above/).check();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await section.getByRole('button', { name: 'Certify' }).click();
     await section.getByText('Thank you. Your Form W-9 certification is on file.').waitFor();
     await section.getByText(/You certified your taxpayer ID ending 8699 on/).waitFor();
-    await snapBoth(page, 'w9-settings-certified', '#tax');
+    await snapBoth(page, 'w9-settings-certified');
 
     await page.goto('/account-overview');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -110,7 +110,7 @@ describe('the Form W-9 certification and backup withholding', () => {
       await panel.getByText('No B notices recorded.').waitFor();
 
       const today = new Date().toISOString().slice(0, 10);
-      await panel.getByLabel('B notice').selectOption('first');
+      await panel.getByLabel('B notice', { exact: true }).selectOption('first');
       await panel.getByLabel('Date received').fill(today);
       await panel.getByRole('button', { name: 'Record B notice' }).click();
       await panel.getByText('Open', { exact: true }).waitFor();

@@ -50,7 +50,7 @@ export function W9Statements({
       <Checkbox
         label={
           <strong>
-            Under penalties of perjury, I certify the statements above
+            Under penalties of perjury, I certify the items above
             {choices.crossOutItem2 ? ' (item 2 crossed out)' : ''}.
           </strong>
         }
