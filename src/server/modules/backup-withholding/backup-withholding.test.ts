@@ -24,6 +24,7 @@ import { pdfTextLines } from '../../test-support/pdf-text';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { runLedgerCheck } from '../money/ledger-check';
+import { interestPaymentMessage } from '../notifications/transactional-templates';
 import { buildStatementPdf, buildTaxFormPdf } from '../portal/document-service';
 import { generateStatementsForMonth } from '../statements/generate-monthly-statements';
 import { BACKUP_WITHHOLDING_STARTED_SETTING } from './withholding-rule';
@@ -247,6 +248,22 @@ describe('withholding on Standard interest paid to the bank', () => {
       credit: '62.94',
       liability: '19.87',
       reason: 'no_certified_tin',
+    });
+  });
+
+  it('tells the investor what reached the bank and what was withheld', () => {
+    const message = interestPaymentMessage('Steadyline', {
+      executionDate: '2026-02-02',
+      paidToBank: '82.81',
+      creditedToNotes: '0.00',
+      backupWithheld: '19.87',
+    });
+    expect(message.body).toBe(
+      'Your interest of $82.81 was posted on February 2, 2026: $62.94 is on its way to your bank account and $19.87 was withheld for the IRS (backup withholding).',
+    );
+    expect(message.email?.facts).toContainEqual({
+      label: 'Backup withholding (sent to the IRS)',
+      value: '$19.87',
     });
   });
 
