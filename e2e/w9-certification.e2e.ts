@@ -56,7 +56,11 @@ async function snapBoth(page: Page, name: string, target?: string): Promise<void
     }
     const path = `${screenshots}/${name}-${width}.png`;
     if (target) await page.locator(target).screenshot({ path });
-    else await page.screenshot({ path, fullPage: true });
+    else {
+      // From the top: the sticky header would otherwise be drawn where the page was scrolled to.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path, fullPage: true });
+    }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -75,6 +79,8 @@ describe('the Form W-9 certification and backup withholding', () => {
     await page.waitForURL('**/settings#tax');
     const section = page.locator('#w9-certification');
     await section.getByText('Under penalties of perjury, I certify that:').waitFor();
+    // Settings asks in its own section: no banner there.
+    await expect(page.locator('.certification-banner').count()).resolves.toBe(0);
     await snapBoth(page, 'w9-settings-ask');
     await section.getByRole('button', { name: 'Certify' }).click();
     await section.getByText('Read the statements and tick the box to certify them').waitFor();

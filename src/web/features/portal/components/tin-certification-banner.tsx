@@ -5,14 +5,17 @@
  * when), and nothing while the status loads or cannot be read.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatRatePercent } from '../../../../shared/tax/backup-withholding';
 import { ButtonLink } from '../../../components/ui/button';
 import { fetchW9Status, w9StatusKey } from '../api/portal-api';
 
 export function TinCertificationBanner() {
+  const { pathname } = useLocation();
   const status = useQuery({ queryKey: w9StatusKey, queryFn: fetchW9Status, staleTime: 60_000 });
-  if (!status.data?.needs_certification) return null;
+  // Settings asks in its own Tax information section, with the statements.
+  if (!status.data?.needs_certification || pathname.startsWith('/settings')) return null;
   const { rate, grace_until: graceUntil } = status.data;
   const when = graceUntil ? `From ${formatLongDate(graceUntil)}, until you do,` : 'Until you do,';
   return (
