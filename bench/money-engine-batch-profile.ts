@@ -19,6 +19,7 @@ import { interestNoticesOf } from '../src/server/modules/money/interest-notices'
 import { accrueThrough, postEndedPeriods } from '../src/server/modules/money/interest-repository';
 import { queueingNotifier } from '../src/server/modules/money/money-notices';
 import { cumulativeInterestAt, listInvestorRanges } from '../src/server/modules/money/money-sql';
+import { DEFAULT_BACKUP_WITHHOLDING_RULE } from '../src/server/modules/backup-withholding/withholding-rule';
 
 const [schema, batchArgument, perBatchArgument] = process.argv.slice(2);
 if (!schema || !/^bench_money_[0-9a-f]{8}$/.test(schema)) {
@@ -98,6 +99,7 @@ try {
       scope: 'active',
       lastPeriod: '2026-02-01',
       executionDate: '2026-03-01',
+      backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
       now,
       achEffectiveDate: '2026-03-02',
     });

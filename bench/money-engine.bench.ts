@@ -29,6 +29,7 @@ import { morningClock } from '../src/server/modules/money/run-money-days';
 import { POSTGRES_BATCH_CONNECTIONS } from '../src/server/modules/money/engine-context';
 import { sandboxAchProvider } from '../src/server/providers/ach';
 import { seedNotesAtScale } from './notes-at-scale';
+import { DEFAULT_BACKUP_WITHHOLDING_RULE } from '../src/server/modules/backup-withholding/withholding-rule';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const noteCount = Number(process.env.BENCH_NOTES ?? 1_000_000);
@@ -223,6 +224,7 @@ try {
     clock: morningClock(runDate),
     ach: sandboxAchProvider({ settlementBusinessDays: 1 }),
     notifier,
+    backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
     batchConnections,
   };
   const measured = await withPeakMemory(() =>

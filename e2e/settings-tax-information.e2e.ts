@@ -101,6 +101,14 @@ describe('tax information in settings', () => {
 
     await form.getByLabel('Social Security number').fill('');
     await form.getByLabel('Social Security number').pressSequentially('527318642');
+    // A new number is certified with it (Form W-9 Part II, decision 1910): the form asks first.
+    await form.getByRole('button', { name: 'Save tax information' }).click();
+    await form.getByText('Read the statements and tick the box to certify them').waitFor();
+    await form.getByText('Under penalties of perjury, I certify that:').waitFor();
+    await form
+      .locator('.w9-statements')
+      .screenshot({ path: `${screenshots}/settings-tax-w9-statements-1280.png` });
+    await form.getByLabel(/^Under penalties of perjury, I certify the items above/).check();
     await form.getByRole('button', { name: 'Save tax information' }).click();
 
     await section.getByText('Your tax information was saved.').waitFor();
@@ -111,6 +119,8 @@ describe('tax information in settings', () => {
     ).resolves.toBe(true);
     await section.getByText('SSN ending 8642').waitFor();
     await section.getByText('Verified', { exact: true }).waitFor();
+    await section.getByText('Certified', { exact: true }).waitFor();
+    await section.getByText(/You certified your taxpayer ID ending 8642 on/).waitFor();
     await section.getByText('1 Main Street').waitFor();
     await page
       .getByText(/^VERIFIED \| MEMBER SINCE \d{4}$/)

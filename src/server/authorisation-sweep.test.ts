@@ -118,6 +118,9 @@ const expected: Record<string, Expectation> = {
   'POST /api/settings/phone-change/verify': investorRoute(400),
   // Each investor changes only their own tax record (no id is taken from the request).
   'PUT /api/settings/tax-information': investorRoute(200),
+  // The W-9 certification of the caller's own TIN (decision 1910): no id is taken from the request.
+  'GET /api/settings/w9-certification': investorRoute(200),
+  'POST /api/settings/w9-certification': investorRoute(200),
 
   'GET /api/banking/identity': investorRoute(200),
   // Both sweep investors already have a tax record: changes go through /settings (step-up).
@@ -265,6 +268,12 @@ const expected: Record<string, Expectation> = {
   },
   'POST /api/admin/account/sessions/revoke-others': adminRoute('account:security', 200),
   'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
+  // Backup withholding (decision 1913): support reads; operations and super admins record B notices.
+  'GET /api/admin/investors/:id/backup-withholding': adminRoute('dashboard:view', 200),
+  'POST /api/admin/investors/:id/b-notices': adminRoute('investors:manage', 200),
+  'POST /api/admin/investors/:id/b-notices/:noticeId/resolve': adminRoute('investors:manage', 200),
+  'GET /api/admin/tax/backup-withholding': adminRoute('tax:view', 200),
+  'GET /api/admin/tax/backup-withholding.csv': adminRoute('tax:view', 200),
   'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
   'GET /api/admin/early-redemptions': adminRoute('redemptions:view', 200),
   // The sweep's notes are not funded: approval is refused (409); a decline goes through.

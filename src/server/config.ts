@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../shared/dates/business-time';
 import { DEFAULT_BRAND_NAME } from '../shared/brand';
 import { compareMoney, toMoneyString } from '../shared/money/decimal-string';
+import { DEFAULT_BACKUP_WITHHOLDING_RATE, isBackupWithholdingRate } from '../shared/tax/backup-withholding';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -119,6 +120,13 @@ const configSchema = z
       .string()
       .regex(/^\d{10,15}$/, 'must be 10 to 15 digits')
       .optional(),
+    /** Backup withholding on interest (26 U.S.C. 3406; decision 1911): a fraction, 0.24 by statute. */
+    BACKUP_WITHHOLDING_RATE: z
+      .string()
+      .default(DEFAULT_BACKUP_WITHHOLDING_RATE)
+      .refine(isBackupWithholdingRate, 'must be a fraction above 0 and at most 0.5, such as 0.24'),
+    /** Days an uncertified TIN on file is not withheld from (decision 1912; 26 CFR 31.3406(d)-3). */
+    BACKUP_WITHHOLDING_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(0),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),

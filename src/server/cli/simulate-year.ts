@@ -59,7 +59,15 @@ export async function simulateYear(options: {
     const purchaseDay = addDays(options.from, 30);
     const transferDay = addDays(options.from, 100);
     const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
-    const engine = { db, ach, notifier: historyNotifier(config.BRAND_NAME) };
+    const engine = {
+      db,
+      ach,
+      notifier: historyNotifier(config.BRAND_NAME),
+      backupWithholding: {
+        rate: config.BACKUP_WITHHOLDING_RATE,
+        graceDays: config.BACKUP_WITHHOLDING_GRACE_DAYS,
+      },
+    };
     const running = performance.now();
     const yearDays = await runMoneyDays(engine, {
       from: addDays(options.from, 1),

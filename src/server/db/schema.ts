@@ -796,6 +796,11 @@ export const investmentTransactions = pgTable(
     adjustmentId: uuid('adjustment_id').references((): AnyPgColumn => ledgerAdjustments.id),
     /** For an early redemption's entries (migration 0450, decision 1951): the request paid. */
     earlyRedemptionId: uuid('early_redemption_id').references((): AnyPgColumn => earlyRedemptions.id),
+    /**
+     * Interest paid out: the part withheld as backup withholding (decision 1911), kept in
+     * backup_withholding_entries and not sent to the bank. `amount` stays the gross interest.
+     */
+    backupWithheld: money('backup_withheld').notNull().default('0'),
     notes: text('notes'),
     createdAt: createdAt(),
   },
@@ -842,6 +847,10 @@ export const investmentTransactions = pgTable(
       .where(sql`transaction_type = 'redemption_penalty'`),
     check('investment_transactions_type_check', inList('transaction_type', transactionTypes)),
     check('investment_transactions_amount_check', sql.raw('amount >= 0')),
+    check(
+      'investment_transactions_backup_withheld_check',
+      sql.raw('backup_withheld >= 0 AND backup_withheld < amount OR backup_withheld = 0'),
+    ),
     check(
       'investment_transactions_effect_check',
       sql.raw(`(transaction_type = 'purchase' and value_effect = amount)
@@ -2039,5 +2048,127 @@ export const earlyRedemptions = pgTable(
         `(status = 'paid') = (amount_paid is not null and penalty is not null and redemption_date is not null)`,
       ),
     ),
+  ],
+);
+
+// ---------------------------------------------------------------- W-9 and backup withholding (issue 25)
+
+export const backupWithholdingReasons = ['no_certified_tin', 'certified_subject', 'b_notice'] as const;
+export const backupWithholdingNoticeKinds = ['first', 'second'] as const;
+export const backupWithholdingNoticeResolutions = [
+  'certified_tin_received',
+  'irs_or_ssa_validation',
+  'recorded_in_error',
+] as const;
+
+/**
+ * The investor's Form W-9 certification of the TIN on file (decision 1910): the text's version,
+ * when, from where, and whether item 2 was crossed out. One current row per investor; a change of
+ * TIN supersedes it.
+ */
+export const tinCertifications = pgTable(
+  'tin_certifications',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionId: uuid('session_id'),
+    certificationVersion: text('certification_version').notNull(),
+    tinType: text('tin_type').notNull(),
+    tinLastFour: text('tin_last_four').notNull(),
+    legalName: text('legal_name').notNull(),
+    /** Item 2 crossed out: the IRS told the investor they are subject to backup withholding. */
+    subjectToBackupWithholding: boolean('subject_to_backup_withholding').notNull(),
+    isUsPerson: boolean('is_us_person').notNull(),
+    fatcaCode: text('fatca_code'),
+    certifiedAt: at('certified_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    supersededAt: at('superseded_at'),
+    supersededReason: text('superseded_reason'),
+  },
+  (table) => [
+    uniqueIndex('tin_certifications_current_key').on(table.investorId).where(sql`superseded_at is null`),
+    index('tin_certifications_investor_idx').on(table.investorId, table.certifiedAt),
+    check('tin_certifications_tin_type_check', inList('tin_type', ['ssn', 'itin'])),
+    check('tin_certifications_us_person_check', sql.raw('is_us_person')),
+    check('tin_certifications_fatca_check', sql.raw(`fatca_code is null or fatca_code ~ '^[A-M]$'`)),
+    check(
+      'tin_certifications_superseded_check',
+      sql.raw('(superseded_at is null) = (superseded_reason is null)'),
+    ),
+  ],
+);
+
+/** IRS "B notices" (CP2100/972CG-listed TIN mismatches) staff record, and their resolution (decision 1913). */
+export const backupWithholdingNotices = pgTable(
+  'backup_withholding_notices',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    noticeKind: text('notice_kind').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    recordedAt: at('recorded_at').notNull(),
+    resolution: text('resolution'),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: uuid('resolved_by').references(() => adminUsers.id),
+    resolvedAt: at('resolved_at'),
+  },
+  (table) => [
+    uniqueIndex('backup_withholding_notices_open_key').on(table.investorId).where(sql`resolved_at is null`),
+    index('backup_withholding_notices_investor_idx').on(table.investorId, table.recordedAt),
+    check('backup_withholding_notices_kind_check', inList('notice_kind', backupWithholdingNoticeKinds)),
+    check(
+      'backup_withholding_notices_resolution_check',
+      sql.raw(
+        `resolution is null or resolution in ('certified_tin_received', 'irs_or_ssa_validation', 'recorded_in_error')`,
+      ),
+    ),
+    check(
+      'backup_withholding_notices_resolved_check',
+      sql.raw(
+        '(resolved_at is null) = (resolution is null) AND (resolved_at is null) = (resolved_by is null)',
+      ),
+    ),
+  ],
+);
+
+/**
+ * The withholding liability account (decision 1911): + for each interest entry withheld from,
+ * - for each reversal of one. Its sum is what is held for the IRS (Form 945).
+ */
+export const backupWithholdingEntries = pgTable(
+  'backup_withholding_entries',
+  {
+    id: timeOrderedId(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => investmentTransactions.id),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    interestAmount: money('interest_amount').notNull(),
+    amount: money('amount').notNull(),
+    rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('backup_withholding_entries_transaction_key').on(table.transactionId),
+    index('backup_withholding_entries_year_idx').on(table.entryDate, table.investorId),
+    index('backup_withholding_entries_investor_idx').on(table.investorId, table.entryDate),
+    check('backup_withholding_entries_reason_check', inList('reason', backupWithholdingReasons)),
+    check('backup_withholding_entries_amount_check', sql.raw('amount <> 0')),
   ],
 );

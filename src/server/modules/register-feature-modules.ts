@@ -29,6 +29,7 @@ import type { ProductCatalogue } from './products/catalogue';
 import { passkeyRoutes } from './passkeys/routes';
 import { settingsRoutes } from './settings/routes';
 import { taxRunRoutes } from './tax-runs/routes';
+import { backupWithholdingRoutes } from './backup-withholding/routes';
 import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
@@ -54,6 +55,7 @@ export async function registerFeatureModules(
   await app.register(adminAdjustmentRoutes(context));
   await app.register(adminPaymentRoutes(context));
   await app.register(taxRunRoutes(context));
+  await app.register(backupWithholdingRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);

@@ -15,6 +15,11 @@ import { buildNoteBreakdown, readBreakdownNote } from '../modules/money/interest
 import { runLedgerCheck } from '../modules/money/ledger-check';
 import { undoRollover } from '../modules/money/maturity-instructions';
 import { recordReinvestmentChoice } from '../modules/money/reinvestment-repository';
+import {
+  BACKUP_WITHHOLDING_STARTED_SETTING,
+  DEFAULT_BACKUP_WITHHOLDING_RULE,
+} from '../modules/backup-withholding/withholding-rule';
+import { W9_CERTIFICATION_VERSION } from '../../shared/tax/w9-certification';
 import { insertPendingWithdrawal } from '../modules/money/withdrawal-repository';
 import {
   buyNote,
@@ -62,6 +67,12 @@ export interface Scenario {
     /** Standard: reinvest the interest from the first month (decision 1740). */
     reinvest?: boolean;
   }[];
+  /**
+   * Whether the first investor is subject to backup withholding (decision 1911) from the start:
+   * no TIN on file at all, or a certification with item 2 crossed out. The second always has a
+   * clean certification. Absent: the rule has not started, nothing is withheld.
+   */
+  withholding?: 'none' | 'no_tin' | 'certified_subject';
   /** Reinvestment switched on or off for the n-th note (mod the count; Standard notes only), on a day. */
   switches?: { note: number; reinvest: boolean; offset: number }[];
   transfers: { investor: number; amountCents: number; requestOffset: number }[];
@@ -147,6 +158,7 @@ export function scenarioArbitrary(limits: {
       }),
       { maxLength: 2 },
     ),
+    withholding: fc.constantFrom('none' as const, 'no_tin' as const, 'certified_subject' as const),
     runOffsets: fc.uniqueArray(fc.integer({ min: 0, max: limits.horizonDays }), {
       minLength: 1,
       maxLength: limits.maxRuns,
@@ -284,6 +296,11 @@ export async function compareEngineWithModel(
       updatedAt: CATALOGUE_SINCE,
     })),
   );
+  const withheldInvestors = await setUpBackupWithholding(
+    db,
+    investors.map((investor) => investor.investorId),
+    scenario.withholding ?? 'none',
+  );
   const undoPlans: UndoPlan[] = [];
   const bought: { investmentId: string; investorId: string; type: string; startDate: IsoDate }[] = [];
   for (const note of scenario.notes) {
@@ -387,7 +404,34 @@ export async function compareEngineWithModel(
   }
   await undoBefore(null);
   const interestMissed = runDates.filter((_, index) => orders[index] === 'interest-missed');
-  return compareDatabaseWithModel(db, runDates, undos, interestMissed);
+  return compareDatabaseWithModel(db, runDates, undos, interestMissed, withheldInvestors);
+}
+
+/**
+ * Starts the rule before every date the scenario uses and gives the first investor the state the
+ * scenario names (the second is certified): answers the investors withheld from.
+ */
+async function setUpBackupWithholding(
+  db: Database,
+  investorIds: string[],
+  withholding: NonNullable<Scenario['withholding']>,
+): Promise<string[]> {
+  if (withholding === 'none') return [];
+  await db.execute(sql`
+    insert into app_settings (key, value, updated_at)
+    values (${BACKUP_WITHHOLDING_STARTED_SETTING}, to_jsonb('2000-01-01'::text), now())
+    on conflict (key) do update set value = excluded.value`);
+  const [first, second] = investorIds;
+  const certify = (investorId: string, subject: boolean) =>
+    db.execute(sql`
+      insert into tin_certifications
+        (investor_id, certification_version, tin_type, tin_last_four, legal_name, subject_to_backup_withholding,
+         is_us_person, certified_at)
+      values (${investorId}::uuid, ${W9_CERTIFICATION_VERSION}, 'ssn', '6789', 'Test Investor', ${subject}, true,
+              '2021-01-01T15:00:00Z')`);
+  await certify(second!, false);
+  if (withholding === 'certified_subject') await certify(first!, true);
+  return [first!];
 }
 
 interface UndoPlan {
@@ -419,6 +463,7 @@ async function tryUndo(db: Database, engine: TestEngine, plan: UndoPlan): Promis
         executionDate: plan.undoOn,
         now: new Date(`${plan.undoOn}T15:00:00Z`),
         achEffectiveDate: engine.ach.expectedSettlementDate(plan.undoOn),
+        backupWithholding: engine.backupWithholding,
         brandName: 'Steadyline',
       }),
     );
@@ -446,6 +491,7 @@ export async function compareDatabaseWithModel(
   runDates: IsoDate[],
   undos: EngineUndo[] = [],
   interestMissed: IsoDate[] = [],
+  withheldInvestors: string[] = [],
 ): Promise<string[]> {
   const noteRows = await query<{
     id: string;
@@ -598,6 +644,10 @@ export async function compareDatabaseWithModel(
         paymentDate: row.payment_date,
       }),
     ),
+    backupWithholding: {
+      investorKeys: withheldInvestors,
+      rateTenThousandths: BigInt(DEFAULT_BACKUP_WITHHOLDING_RULE.rate.split('.')[1]!.padEnd(4, '0')),
+    },
   });
 
   const differences: string[] = [];
@@ -652,10 +702,11 @@ export async function compareDatabaseWithModel(
     date: string;
     period: string | null;
     credited: boolean;
+    withheld: string;
   }>(
     db,
     sql`select investment_id, transaction_type as type, amount::text as amount, to_char(transaction_date, 'YYYY-MM-DD') as date,
-               to_char(posting_period, 'YYYY-MM-DD') as period,
+               to_char(posting_period, 'YYYY-MM-DD') as period, backup_withheld::text as withheld,
                (transaction_type = 'interest_payment' and value_effect > 0) as credited
         from investment_transactions
         where transaction_type in ('interest_payment', 'withdrawal', 'reinvestment', 'redemption_penalty')`,
@@ -667,8 +718,10 @@ export async function compareDatabaseWithModel(
     date: string;
     period: string | null;
     credited: boolean;
+    withheld: string;
   }) =>
-    `${entry.note} ${entry.type}${entry.credited ? ' (credited)' : ''} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}`;
+    `${entry.note} ${entry.type}${entry.credited ? ' (credited)' : ''} ${entry.amount} on ${entry.date} for ${entry.period ?? '-'}` +
+    (entry.withheld === '0.00' ? '' : ` withheld ${entry.withheld}`);
   const engineEntries = entryRows.map((row) => describe({ ...row, note: keyOf(row.investment_id) })).sort();
   const modelEntries = model.entries
     .map((entry) =>
@@ -679,6 +732,7 @@ export async function compareDatabaseWithModel(
         date: entry.date,
         period: entry.period,
         credited: entry.credited === true,
+        withheld: centsToMoney(entry.withheldCents ?? 0n),
       }),
     )
     .sort();

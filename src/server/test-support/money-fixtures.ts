@@ -19,6 +19,7 @@ import { processWithdrawals } from '../modules/money/process-withdrawals';
 import { runMoneyJobsForDay } from '../modules/money/run-money-days';
 import { settleAchPayments } from '../modules/money/settle-ach-payments';
 import { type SandboxAchProvider, sandboxAchProvider } from '../providers/ach';
+import { DEFAULT_BACKUP_WITHHOLDING_RULE } from '../modules/backup-withholding/withholding-rule';
 
 export interface TestEngine extends MoneyEngineContext {
   ach: SandboxAchProvider;
@@ -84,6 +85,7 @@ export function createTestEngine(
     clock,
     ach: sandboxAchProvider({ settlementBusinessDays: options.settlementBusinessDays ?? 1 }),
     notifier: options.notifier ?? recordingNotifier(),
+    backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
     investorsPerBatch: options.investorsPerBatch,
     batchConnections: options.batchConnections,
     setDate(date) {

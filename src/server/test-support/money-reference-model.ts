@@ -123,6 +123,8 @@ export interface ModelEntry {
   period: IsoDate | null;
   /** Interest credited to the note (High-Yield, or a reinvesting Standard note), not paid out. */
   credited?: boolean;
+  /** Interest paid out: the part withheld as backup withholding (decision 1911). */
+  withheldCents?: bigint;
 }
 
 export interface ModelNoteState {
@@ -243,7 +245,25 @@ export function runReferenceModel(input: {
   undos?: ModelUndo[];
   /** Approved early redemptions, first requested first. */
   redemptions?: ModelRedemption[];
+  /**
+   * Backup withholding (decision 1911): the investors subject to it throughout, and the rate in
+   * ten-thousandths (2400 = 24%). Interest paid out (not credited) has that share withheld,
+   * rounded half up to the cent on each payment.
+   */
+  backupWithholding?: { investorKeys: readonly string[]; rateTenThousandths: bigint };
 }): ModelResult {
+  const withheldInvestors = new Set(input.backupWithholding?.investorKeys ?? []);
+  const withholdingRate = input.backupWithholding?.rateTenThousandths ?? 0n;
+  /** The withheld part of one payment: amount x rate, half up to the cent (exact in integers). */
+  /** The interest a pay-out of a whole note pays: what was posted to it, at most its value. */
+  function payoutInterest(run: NoteRun, value: bigint): bigint {
+    const interest = run.posted < value ? run.posted : value;
+    return interest > 0n ? interest : 0n;
+  }
+  function withheldFrom(note: ModelNote, amount: bigint, credited: boolean): bigint {
+    if (credited || !withheldInvestors.has(note.investorKey)) return 0n;
+    return (amount * withholdingRate * 2n + 10_000n) / 20_000n;
+  }
   const runs = input.notes.map(newRun);
   /**
    * Whether a note's funding debit has settled before the run on `date`: it settles in the
@@ -280,13 +300,15 @@ export function runReferenceModel(input: {
     const amount = roundedCents(interestNumerator(run, coveredUntil)) - run.posted;
     const reinvest = !closing && reinvestsIn(run.note, period);
     if (amount > 0n) {
+      const credited = run.note.type === 'high_yield' || reinvest;
       entries.push({
         noteKey: run.note.key,
         type: 'interest_payment',
         amountCents: amount,
         date,
         period,
-        credited: run.note.type === 'high_yield' || reinvest,
+        credited,
+        withheldCents: withheldFrom(run.note, amount, credited),
       });
       if (reinvest) {
         run.credits.push({ from: coveredUntil, cents: amount });
@@ -383,7 +405,15 @@ export function runReferenceModel(input: {
       runs.push(rollover);
       return;
     }
-    entries.push({ noteKey: run.note.key, type: 'withdrawal', amountCents: value, date, period: null });
+    entries.push({
+      noteKey: run.note.key,
+      type: 'withdrawal',
+      amountCents: value,
+      date,
+      period: null,
+      // High-Yield interest is paid out with the value: backup withholding takes its share.
+      withheldCents: withheldFrom(run.note, payoutInterest(run, value), false),
+    });
   }
 
   /** The interest run's work on an active note for a run date: ended months posted, days accrued. */
@@ -416,6 +446,7 @@ export function runReferenceModel(input: {
       amountCents: value,
       date: request.date,
       period: null,
+      withheldCents: withheldFrom(run.note, payoutInterest(run, value), false),
     });
     return 'undone';
   }
@@ -447,6 +478,8 @@ export function runReferenceModel(input: {
         amountCents: value - penalty,
         date,
         period: null,
+        // The interest paid with the principal: backup withholding takes its share (decision 1911).
+        withheldCents: withheldFrom(run.note, value - principal, false),
       });
       entries.push({
         noteKey: run.note.key,

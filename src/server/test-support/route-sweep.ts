@@ -14,6 +14,7 @@ import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreeme
 import { hashToken, generateToken } from '../security/tokens';
 import {
   earlyRedemptions,
+  backupWithholdingNotices,
   investmentProducts,
   investorStatements,
   investors,
@@ -24,6 +25,7 @@ import {
   userPasskeys,
   users,
 } from '../db/schema';
+import { W9_CERTIFICATION_VERSION } from '../../shared/tax/w9-certification';
 import {
   completeAdminLogin,
   type SignedInAdmin,
@@ -597,6 +599,11 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: '/api/settings/phone-change/verify',
     payload: { phone: '+16175559876', code: '000000' },
   }),
+  'GET /api/settings/w9-certification': () => ({ url: '/api/settings/w9-certification' }),
+  'POST /api/settings/w9-certification': () => ({
+    url: '/api/settings/w9-certification',
+    payload: { agree: true, crossOutItem2: false, version: W9_CERTIFICATION_VERSION },
+  }),
   'PUT /api/settings/tax-information': () => ({
     url: '/api/settings/tax-information',
     payload: {
@@ -966,6 +973,35 @@ export const routeRequests: Record<string, RequestBuilder> = {
   // suspending or closing never touches the investors the rest of the sweep signs in as.
   'GET /api/admin/investors/:id/account': (world) => ({
     url: `/api/admin/investors/${world.owner.investorId}/account`,
+  }),
+  'GET /api/admin/investors/:id/backup-withholding': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/backup-withholding`,
+  }),
+  // A fresh investor per call: one open B notice per investor.
+  'POST /api/admin/investors/:id/b-notices': async (world) => ({
+    url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/b-notices`,
+    payload: { kind: 'first', received_on: '2026-01-05' },
+  }),
+  'POST /api/admin/investors/:id/b-notices/:noticeId/resolve': async (world) => {
+    const investorId = await throwawayInvestor(world, 'active');
+    const [notice] = await world.testApp.context.db
+      .insert(backupWithholdingNotices)
+      .values({
+        investorId,
+        noticeKind: 'first',
+        receivedOn: '2026-01-05',
+        recordedBy: world.admins.operations.id,
+        recordedAt: new Date('2026-01-06T15:00:00Z'),
+      })
+      .returning({ id: backupWithholdingNotices.id });
+    return {
+      url: `/api/admin/investors/${investorId}/b-notices/${notice!.id}/resolve`,
+      payload: { resolution: 'certified_tin_received' },
+    };
+  },
+  'GET /api/admin/tax/backup-withholding': () => ({ url: '/api/admin/tax/backup-withholding?year=2025' }),
+  'GET /api/admin/tax/backup-withholding.csv': () => ({
+    url: '/api/admin/tax/backup-withholding.csv?year=2025',
   }),
   'POST /api/admin/investors/:id/suspend': async (world) => ({
     url: `/api/admin/investors/${await throwawayInvestor(world, 'active')}/suspend`,

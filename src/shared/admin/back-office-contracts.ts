@@ -249,6 +249,8 @@ export const taxFormSummarySchema = z.object({
   recipient_name: z.string(),
   tin_last_four: z.string(),
   interest_amount: moneyString,
+  /** Box 4: backup withholding (decision 1911). */
+  federal_tax_withheld: moneyString,
   version: z.number().int(),
   is_correction: z.boolean(),
   issued_at: z.string(),
@@ -264,6 +266,8 @@ export const taxYearOverviewResponse = z.object({
   totals: z.object({
     form_count: z.number().int(),
     interest: moneyString,
+    /** Box 4 over the current forms. */
+    federal_tax_withheld: moneyString,
     correction_count: z.number().int(),
     original_count: z.number().int(),
   }),

@@ -35,6 +35,8 @@ export const transactionRow = z.object({
   /** When the entry was written (the detail panel's time). */
   created_at: z.string(),
   notes: z.string().nullable(),
+  /** Interest paid out: the part withheld as backup withholding and sent to the IRS (decision 1911). */
+  backup_withheld: moneyString,
   investment_id: z.uuid(),
   investment_type: z.enum(investmentTypes),
   principal_amount: moneyString,

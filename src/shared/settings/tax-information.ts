@@ -9,6 +9,7 @@ import type { IsoDate } from '../dates/calendar-date';
 import { identitySubmission } from '../banking/contracts';
 import { identityFormSchema } from '../banking/identity';
 import { type TinType, tinDigitsOf, tinProblem, tinTypes } from '../tax/tin';
+import { w9CertificationSubmission } from '../tax/w9-certification';
 
 export { TAX_INFORMATION_ANCHOR } from './tax-information-anchor';
 
@@ -26,6 +27,11 @@ export const taxInformationSubmission = identitySubmission.omit({ ssn: true }).e
   tinType: z.string().max(10).optional(),
   /** Left empty on a change to keep the number on file (same type). */
   tin: z.string().max(40).optional(),
+  /**
+   * The Form W-9 certification of the number saved (decision 1910): the form asks for it whenever
+   * a number is typed; without it a new or changed number is on file uncertified.
+   */
+  certification: w9CertificationSubmission.optional(),
 });
 export type TaxInformationSubmission = z.infer<typeof taxInformationSubmission>;
 

@@ -21,6 +21,7 @@ import {
 import { Logo } from '../components/ui/logo';
 import { prefetchPortalPage } from '../features/portal/api/prefetch-portal-page';
 import { NotificationBell } from '../features/portal/components/notification-bell';
+import { TinCertificationBanner } from '../features/portal/components/tin-certification-banner';
 import { appConfig } from '../lib/app-config';
 import { type SessionInvestor, signOut, useSession } from '../lib/session';
 import { memberStatusOf } from '../lib/member-status';
@@ -163,6 +164,7 @@ function PortalShell() {
           <SignOutButton />
         </nav>
         <main id="main" className="portal-main" tabIndex={-1}>
+          <TinCertificationBanner />
           <Outlet />
         </main>
       </div>

@@ -18,6 +18,7 @@ import type { Executor } from '../../db/client';
 import { type KycIdentity, type KycOutcome, KycProviderError } from '../../providers/kyc';
 import { encryptField } from '../../security/field-encryption';
 import { enforceRateLimit } from '../../security/rate-limiter';
+import { supersedeCertificationIfTinChanges } from '../backup-withholding/service';
 import { announceVerification } from './account-verified';
 import { bankingLimits, tooManyAttempts } from './banking-limits';
 import {
@@ -183,6 +184,7 @@ export async function submitIdentity(
     throw new AppError('bad_request', { status: 422, message: bankMessages.identityRejected });
   }
   const { record, verification } = await context.db.transaction(async (tx) => {
+    await supersedeCertificationIfTinChanges(context, tx, investorId, { tin: identity.ssn, tinType: 'ssn' });
     const saved = await upsertTaxRecord(tx, {
       investorId,
       legalFirstName: identity.firstName,

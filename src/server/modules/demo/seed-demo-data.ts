@@ -17,6 +17,7 @@ import type { MaturityInstruction } from '../../../shared/investments/maturity-i
 import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../../shared/products/plans';
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
+import { W9_CERTIFICATION_VERSION } from '../../../shared/tax/w9-certification';
 import type { Database } from '../../db/client';
 import {
   adminUsers,
@@ -25,6 +26,7 @@ import {
   investors,
   notificationPreferences,
   taxRecords,
+  tinCertifications,
   users,
 } from '../../db/schema';
 import { sandboxAchProvider } from '../../providers/ach';
@@ -222,6 +224,18 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
       kycReference: 'demo',
       kycCheckedAt: memberSinceInstant,
     });
+    // The demo member certified the number on Form W-9 when giving it (decision 1910), so the demo's
+    // interest is paid in full; a new sign-up shows the certification banner instead.
+    await tx.insert(tinCertifications).values({
+      investorId: investor!.id,
+      certificationVersion: W9_CERTIFICATION_VERSION,
+      tinType: 'ssn',
+      tinLastFour: '6789',
+      legalName: 'Avery Johnson',
+      subjectToBackupWithholding: false,
+      isUsPerson: true,
+      certifiedAt: memberSinceInstant,
+    });
     const [bank] = await tx
       .insert(bankAccounts)
       .values({
@@ -264,7 +278,15 @@ async function writeDemoHistory(
 ): Promise<void> {
   const { investorId, bankAccountId, today } = input;
   const ach = sandboxAchProvider({ settlementBusinessDays: config.ACH_SETTLEMENT_BUSINESS_DAYS });
-  const engine = { db, ach, notifier: historyNotifier(config.BRAND_NAME) };
+  const engine = {
+    db,
+    ach,
+    notifier: historyNotifier(config.BRAND_NAME),
+    backupWithholding: {
+      rate: config.BACKUP_WITHHOLDING_RATE,
+      graceDays: config.BACKUP_WITHHOLDING_GRACE_DAYS,
+    },
+  };
   const notes = demoNotes.map((note) => ({ ...note, startDate: addDays(today, -note.startOffsetDays) }));
   const transfers = demoTransfers(notes).filter((transfer) => transfer.requestedOn < today);
   await runMoneyDays(engine, {

@@ -32,6 +32,7 @@ export async function calculateDailyInterest(
         executionDate,
         now,
         achEffectiveDate,
+        backupWithholding: engine.backupWithholding,
       });
       const accrued = await accrueThrough(tx, { range, executionDate });
       await engine.notifier.interestPaid(tx, interestNoticesOf(posted, executionDate), now);

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import type { AchProvider, TransferAchProvider } from '../../providers/ach';
+import type { BackupWithholdingRule } from '../backup-withholding/withholding-rule';
 import { type MoneyNotifier, queueingNotifier } from './money-notices';
 
 /**
@@ -15,6 +16,8 @@ export interface MoneyEngineContext {
   clock: Clock;
   ach: AchProvider;
   notifier: MoneyNotifier;
+  /** Backup withholding on interest paid out (decisions 1911-1912). */
+  backupWithholding: BackupWithholdingRule;
   /** Opens stored bank access tokens for a transfer rail (decision 1500); absent with the sandbox. */
   fieldEncryptionKey?: Buffer;
   /** Investors per batch transaction (all of an investor's notes are in one batch). */
@@ -40,7 +43,16 @@ export function moneyEngineFromContext(context: AppContext): MoneyEngineContext 
     clock: context.clock,
     ach: context.providers.ach,
     notifier: queueingNotifier(context.config.BRAND_NAME),
+    backupWithholding: backupWithholdingRuleOf(context),
     fieldEncryptionKey: context.config.fieldEncryptionKey,
     batchConnections: context.database.kind === 'postgres' ? POSTGRES_BATCH_CONNECTIONS : 1,
+  };
+}
+
+/** The backup withholding settings (BACKUP_WITHHOLDING_RATE, BACKUP_WITHHOLDING_GRACE_DAYS). */
+export function backupWithholdingRuleOf(context: AppContext): BackupWithholdingRule {
+  return {
+    rate: context.config.BACKUP_WITHHOLDING_RATE,
+    graceDays: context.config.BACKUP_WITHHOLDING_GRACE_DAYS,
   };
 }

@@ -13,6 +13,7 @@ export function interestNoticesOf(posted: PostedInterest[], executionDate: IsoDa
       executionDate,
       paidToBank: addMoney(current?.paidToBank ?? '0.00', row.paidToBank),
       creditedToNotes: addMoney(current?.creditedToNotes ?? '0.00', row.creditedToNotes),
+      backupWithheld: addMoney(current?.backupWithheld ?? '0.00', row.backupWithheld),
     });
   }
   return [...byInvestor.values()];

@@ -7,6 +7,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { addDays, addMonths, type IsoDate, startOfMonth } from '../../../shared/dates/calendar-date';
 import { type Executor, rowsOf } from '../../db/client';
 import {
+  type BackupWithholdingRule,
+  backupWithholdingReasonSql,
+} from '../backup-withholding/withholding-rule';
+import {
   accrualTargetOn,
   affectedRows,
   cumulativeInterestAt,
@@ -21,6 +25,8 @@ export interface PostedInterest {
   paidToBank: string;
   /** Interest credited to notes: High-Yield, and Standard notes that reinvest (decision 1740). */
   creditedToNotes: string;
+  /** The part of `paidToBank` withheld as backup withholding (decision 1911): not sent to the bank. */
+  backupWithheld: string;
   entries: number;
 }
 
@@ -29,6 +35,8 @@ export interface PostingWrite {
   now: Date;
   /** Settlement date of the ACH credits created for Standard interest. */
   achEffectiveDate: IsoDate;
+  /** Backup withholding on interest paid to the bank (decisions 1911-1912). */
+  backupWithholding: BackupWithholdingRule;
 }
 
 interface PostingSpec extends PostingWrite {
@@ -90,29 +98,44 @@ async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedIntere
       where ${spec.dueNotes}
         and (i.last_posted_period is null or i.last_posted_period < ${spec.period}::date)
     ),
+    paid as (
+      select o.*, (o.investment_type = 'standard' and not o.reinvest) as is_paid_out from owed o
+    ),
     due as (
-      select o.*, case when o.investment_type = 'standard' and not o.reinvest then time_ordered_uuid() end as ach_payment_id
-      from owed o
+      select p.*, case when p.is_paid_out then time_ordered_uuid() end as ach_payment_id,
+             case when p.is_paid_out then ${backupWithholdingReasonSql(sql`p.investor_id`, sql`${spec.executionDate}::date`, spec.backupWithholding)} end
+               as withholding_reason
+      from paid p
     ),
     entries as (
       insert into investment_transactions
         (investment_id, investor_id, transaction_type, amount, value_effect, transaction_date, posting_period,
-         ach_payment_id, notes, created_at)
+         ach_payment_id, backup_withheld, notes, created_at)
       select d.id, d.investor_id, 'interest_payment', d.amount,
              case when d.investment_type = 'high_yield' or d.reinvest then d.amount else 0 end,
              ${spec.executionDate}::date, ${spec.period}::date, d.ach_payment_id,
+             case when d.withholding_reason is null then 0
+                  else round(d.amount * ${spec.backupWithholding.rate}::numeric, 2) end,
              case when d.investment_type = 'high_yield' then ${creditedNote}
                   when d.reinvest then ${reinvestedNote} else ${paidNote} end,
              ${spec.now}::timestamptz
       from due d where d.amount > 0
       on conflict (investment_id, posting_period) where transaction_type = 'interest_payment' do nothing
-      returning investment_id, investor_id, amount, ach_payment_id
+      returning id, investment_id, investor_id, amount, ach_payment_id, backup_withheld
+    ),
+    withheld as (
+      insert into backup_withholding_entries
+        (investor_id, investment_id, transaction_id, entry_date, interest_amount, amount, rate, reason, created_at)
+      select e.investor_id, e.investment_id, e.id, ${spec.executionDate}::date, e.amount, e.backup_withheld,
+             ${spec.backupWithholding.rate}::numeric, d.withholding_reason, ${spec.now}::timestamptz
+      from entries e join due d on d.id = e.investment_id
+      where e.backup_withheld > 0
     ),
     credits as (
       insert into ach_payments
         (id, investor_id, bank_account_id, investment_id, payment_type, direction, amount, status, effective_date,
          posting_period, created_at, updated_at)
-      select e.ach_payment_id, e.investor_id, b.id, e.investment_id, 'interest', 'credit', e.amount, 'pending',
+      select e.ach_payment_id, e.investor_id, b.id, e.investment_id, 'interest', 'credit', e.amount - e.backup_withheld, 'pending',
              ${spec.achEffectiveDate}::date, ${spec.period}::date, ${spec.now}::timestamptz, ${spec.now}::timestamptz
       from entries e
       left join bank_accounts b on b.investor_id = e.investor_id and b.is_primary and b.deleted_at is null
@@ -135,14 +158,20 @@ async function postPeriod(tx: Executor, spec: PostingSpec): Promise<PostedIntere
     select e.investor_id,
            coalesce(sum(e.amount) filter (where e.ach_payment_id is not null), 0)::text as paid_to_bank,
            coalesce(sum(e.amount) filter (where e.ach_payment_id is null), 0)::text as credited_to_notes,
+           coalesce(sum(e.backup_withheld), 0)::text as backup_withheld,
            count(*)::int as entries
     from entries e group by e.investor_id`);
-  return rowsOf<{ investor_id: string; paid_to_bank: string; credited_to_notes: string; entries: number }>(
-    result,
-  ).map((row) => ({
+  return rowsOf<{
+    investor_id: string;
+    paid_to_bank: string;
+    credited_to_notes: string;
+    backup_withheld: string;
+    entries: number;
+  }>(result).map((row) => ({
     investorId: row.investor_id,
     paidToBank: row.paid_to_bank,
     creditedToNotes: row.credited_to_notes,
+    backupWithheld: row.backup_withheld,
     entries: row.entries,
   }));
 }

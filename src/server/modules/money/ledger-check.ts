@@ -139,7 +139,24 @@ const paymentChecks = sql`
   join investments i on i.id = t.investment_id
   left join ach_payments a on a.id = t.ach_payment_id and a.payment_type = 'interest'
   where t.transaction_type = 'interest_payment' and i.investment_type = 'standard' and t.value_effect = 0
-    and (a.id is null or a.amount <> t.amount or a.posting_period <> t.posting_period)
+    and (a.id is null or a.amount <> t.amount - t.backup_withheld or a.posting_period <> t.posting_period)
+  union all
+  -- Backup withholding (decision 1911): every withheld part is in the liability account for its
+  -- amount, reversed with its entry, and nothing is withheld from interest credited to a note.
+  select t.investment_id, t.investor_id, 'backup withholding of ' || t.id::text, t.backup_withheld::text,
+         coalesce(w.amount::text, 'none')
+  from investment_transactions t
+  left join backup_withholding_entries w on w.transaction_id = t.id
+  where t.transaction_type in ('interest_payment', 'withdrawal') and (t.backup_withheld > 0 or w.id is not null)
+    and (w.amount is distinct from t.backup_withheld
+         or (t.transaction_type = 'interest_payment' and t.value_effect <> 0))
+  union all
+  select r.investment_id, r.investor_id, 'backup withholding reversed with ' || r.id::text,
+         (-w.amount)::text, coalesce(v.amount::text, 'none')
+  from investment_transactions r
+  join backup_withholding_entries w on w.transaction_id = r.reverses_transaction_id
+  left join backup_withholding_entries v on v.transaction_id = r.id
+  where r.transaction_type = 'reversal' and v.amount is distinct from -w.amount
   union all
   select t.investment_id, t.investor_id, 'reinvested interest ' || t.id::text || ' with an ACH credit', 'none',
          t.ach_payment_id::text
@@ -172,7 +189,8 @@ const paymentChecks = sql`
   where w.status in ('paid', 'failed') and w.ach_payment_id is not null
   group by w.id, w.investor_id, w.amount
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> w.amount
-      or max(a.amount) is distinct from w.amount
+      or max(a.amount) is distinct from
+         w.amount - coalesce(sum(t.backup_withheld) filter (where t.transaction_type = 'withdrawal'), 0)
   union all
   -- A paid early redemption (decision 1951): one entry of the amount paid with its credit, one of the penalty.
   select e.investment_id, e.investor_id, 'early redemption ' || e.id::text,
@@ -188,7 +206,8 @@ const paymentChecks = sql`
   having coalesce(sum(t.amount) filter (where t.transaction_type = 'withdrawal'), 0) <> e.amount_paid
       or coalesce(sum(t.amount) filter (where t.transaction_type = 'redemption_penalty'), 0) <> e.penalty
       or count(*) filter (where t.transaction_type = 'redemption_penalty') <> 1
-      or max(a.amount) is distinct from e.amount_paid
+      or max(a.amount) is distinct from
+         e.amount_paid - coalesce(sum(t.backup_withheld) filter (where t.transaction_type = 'withdrawal'), 0)
   union all
   select a.investment_id, a.investor_id, 'interest credit sent before its funding settled', 'funding settled',
          'funding ' || f.status

@@ -25,6 +25,7 @@ import { createTestDatabase, type TestDatabase, truncateAll } from '../../test-s
 import { formatLedgerReport, runLedgerCheck } from './ledger-check';
 import { undoRollover } from './maturity-instructions';
 import { insertPendingWithdrawal } from './withdrawal-repository';
+import { DEFAULT_BACKUP_WITHHOLDING_RULE } from '../backup-withholding/withholding-rule';
 
 let database: TestDatabase;
 let engine: TestEngine;
@@ -495,6 +496,7 @@ describe('late runs read the maturity date', () => {
           executionDate,
           now: new Date(`${executionDate}T15:00:00Z`),
           achEffectiveDate: executionDate,
+          backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
           brandName: 'Steadyline',
         }),
       );
@@ -563,6 +565,7 @@ describe('undoing a rollover', () => {
         executionDate: '2025-06-06',
         now: engine.clock.now(),
         achEffectiveDate: '2025-06-09',
+        backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
         brandName: 'Steadyline',
       }),
     );
@@ -588,6 +591,7 @@ describe('undoing a rollover', () => {
           executionDate,
           now: new Date(`${executionDate}T15:00:00Z`),
           achEffectiveDate: executionDate,
+          backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
           brandName: 'Steadyline',
         }),
       );

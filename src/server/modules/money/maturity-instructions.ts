@@ -24,7 +24,7 @@ import {
   MATURITY_REMINDER_DAYS,
   maturityInstructionMessages,
 } from '../../../shared/investments/maturity-instruction';
-import { parseMoneyToCents } from '../../../shared/money/decimal-string';
+import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { type Executor, rowsOf } from '../../db/client';
 import { investments, withdrawals } from '../../db/schema';
@@ -34,6 +34,8 @@ import {
   rolloverRefusedMessage,
 } from '../notifications/maturity-templates';
 import { admitSale, keepRefusal, recordSale, SaleRefusedError } from '../offerings/sale-limits';
+import { recordBackupWithholding, splitInterestPayout } from '../backup-withholding/payout-withholding';
+import type { BackupWithholdingRule } from '../backup-withholding/withholding-rule';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
 import { accrualTargetOn, cumulativeInterestAt, type InvestorRange, inInvestorRange } from './money-sql';
 import type { DatedNotice, WithdrawalPaidNotice } from './money-notices';
@@ -72,6 +74,8 @@ export interface InstructionWrite {
   now: Date;
   /** Settlement date of the ACH credits of pay-outs. */
   achEffectiveDate: IsoDate;
+  /** Backup withholding on interest paid out (decision 1911). */
+  backupWithholding: BackupWithholdingRule;
   brandName: string;
 }
 
@@ -125,6 +129,17 @@ async function findRolloverProduct(
   return rowsOf<{ id: string; rate: string }>(result)[0] ?? null;
 }
 
+/** The interest a note has earned and holds (posted, credited to it): what a pay-out pays of interest. */
+async function interestEarnedBy(tx: Executor, investmentId: string): Promise<string> {
+  const [row] = rowsOf<{ interest: string }>(
+    await tx.execute(sql`
+      select greatest(least(i.interest_posted, coalesce(sum(t.value_effect), 0)), 0)::numeric(14, 2)::text as interest
+      from investments i left join investment_transactions t on t.investment_id = i.id
+      where i.id = ${investmentId}::uuid group by i.interest_posted`),
+  );
+  return row?.interest ?? '0.00';
+}
+
 function noteToDraw(id: string, value: string, reducedFrom: IsoDate): AvailableNote {
   return { id, investmentType: 'high_yield', value, reducedFrom };
 }
@@ -156,9 +171,21 @@ async function payOutNote(
     })
     .returning({ id: withdrawals.id });
   const withdrawalId = withdrawal!.id;
+  // High-Yield interest is paid out here: backup withholding takes its share of the interest the
+  // note earned (decision 1911); the principal is never withheld from.
+  const interest = await interestEarnedBy(tx, input.investmentId);
+  const split = await splitInterestPayout(tx, {
+    investorId: input.investorId,
+    gross: interest,
+    paymentDate: input.executionDate,
+    rule: input.backupWithholding,
+  });
+  const paid = centsToMoney(
+    (parseMoneyToCents(input.value) ?? 0n) - (parseMoneyToCents(split.withheld) ?? 0n),
+  );
   const achPaymentId = await insertWithdrawalCredit(tx, {
     investorId: input.investorId,
-    withdrawal: { id: withdrawalId, amount: input.value, bankAccountId: input.bankAccountId },
+    withdrawal: { id: withdrawalId, amount: paid, bankAccountId: input.bankAccountId },
     firstInvestmentId: input.investmentId,
     effectiveDate: input.achEffectiveDate,
     now: input.now,
@@ -176,12 +203,23 @@ async function payOutNote(
     executionDate: input.executionDate,
     now: input.now,
   });
+  const entryId = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from investment_transactions where withdrawal_id = ${withdrawalId}::uuid and transaction_type = 'withdrawal'`),
+  )[0]!.id;
+  await recordBackupWithholding(tx, {
+    transactionId: entryId,
+    interestAmount: interest,
+    split,
+    entryDate: input.executionDate,
+    now: input.now,
+  });
   await closeWithdrawnNote(tx, { investmentId: input.investmentId, now: input.now });
   await markWithdrawalPaid(tx, { withdrawalId, achPaymentId, now: input.now });
   return {
     investorId: input.investorId,
     executionDate: input.executionDate,
-    amount: input.value,
+    amount: paid,
     bankLastFour: await bankLastFour(tx, input.bankAccountId),
   };
 }
@@ -204,6 +242,7 @@ async function bringRolloverUpToDate(
     executionDate: input.executionDate,
     now: input.now,
     achEffectiveDate: input.achEffectiveDate,
+    backupWithholding: input.backupWithholding,
   });
   const target = accrualTargetOn(input.executionDate);
   await tx.execute(sql`
@@ -371,6 +410,7 @@ export async function carryOutMaturityInstructions(
         executionDate: input.executionDate,
         now: input.now,
         achEffectiveDate: input.achEffectiveDate,
+        backupWithholding: input.backupWithholding,
       })),
     );
     outcome.payouts.push(
@@ -497,6 +537,7 @@ export async function undoRollover(
     executionDate: input.executionDate,
     now: input.now,
     achEffectiveDate: input.achEffectiveDate,
+    backupWithholding: input.backupWithholding,
   });
   interestPosted.push(
     ...(await postClosingInterest(tx, {
@@ -505,6 +546,7 @@ export async function undoRollover(
       executionDate: input.executionDate,
       now: input.now,
       achEffectiveDate: input.achEffectiveDate,
+      backupWithholding: input.backupWithholding,
     })),
   );
   const value = rowsOf<{ value: string }>(

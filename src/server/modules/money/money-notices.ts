@@ -24,6 +24,8 @@ export interface InterestPaidNotice {
   paidToBank: string;
   /** Interest credited to notes in this run (High-Yield, and Standard notes that reinvest). */
   creditedToNotes: string;
+  /** The part of `paidToBank` withheld as backup withholding (decision 1911). */
+  backupWithheld?: string;
 }
 
 export interface WithdrawalPaidNotice {

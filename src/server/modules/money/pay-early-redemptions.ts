@@ -19,6 +19,7 @@ import {
 } from '../../../shared/redemptions/early-redemption-rules';
 import { type Executor, rowsOf } from '../../db/client';
 import type { JobFunctionResult } from '../../functions/job-functions';
+import { recordBackupWithholding, splitInterestPayout } from '../backup-withholding/payout-withholding';
 import type { MoneyEngineContext } from './engine-context';
 import {
   insertRedemptionCredit,
@@ -121,6 +122,7 @@ export async function payEarlyRedemptions(
           executionDate,
           now,
           achEffectiveDate: effectiveDate,
+          backupWithholding: engine.backupWithholding,
         });
         const before = await readRedeemableNote(tx, { investmentId: due.investment_id, lock: true });
         const bank = await primaryBank(tx, due.investor_id);
@@ -139,6 +141,7 @@ export async function payEarlyRedemptions(
               executionDate,
               now,
               achEffectiveDate: effectiveDate,
+              backupWithholding: engine.backupWithholding,
             })),
           );
           note = (await readRedeemableNote(tx, { investmentId: note.id }))!;
@@ -151,10 +154,19 @@ export async function payEarlyRedemptions(
           interest: due.is_whole ? centsToMoney(cents(note.value) - cents(principal)) : '0.00',
           penalty: earlyRedemptionPenalty(principal, note.rate),
         });
+        // The interest paid with the principal is a reportable payment: backup withholding takes its
+        // share (decision 1911) and the bank gets the rest; the entry keeps the amount paid.
+        const split = await splitInterestPayout(tx, {
+          investorId: note.investorId,
+          gross: payout.interest,
+          paymentDate: executionDate,
+          rule: engine.backupWithholding,
+        });
+        const toBank = centsToMoney(cents(payout.paid) - cents(split.withheld));
         const achPaymentId = await insertRedemptionCredit(tx, {
           note,
           bankAccountId: bank.id,
-          amount: payout.paid,
+          amount: toBank,
           effectiveDate,
           now,
         });
@@ -168,6 +180,18 @@ export async function payEarlyRedemptions(
           principalOut: principal,
           isWhole: due.is_whole,
           redemptionDate: executionDate,
+          now,
+        });
+        const [withdrawalEntry] = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            select id from investment_transactions
+            where early_redemption_id = ${id}::uuid and transaction_type = 'withdrawal'`),
+        );
+        await recordBackupWithholding(tx, {
+          transactionId: withdrawalEntry!.id,
+          interestAmount: payout.interest,
+          split,
+          entryDate: executionDate,
           now,
         });
         await tx.execute(sql`
@@ -185,7 +209,7 @@ export async function payEarlyRedemptions(
               investmentId: note.id,
               reference: purchaseReference(note.id),
               executionDate,
-              amountPaid: payout.paid,
+              amountPaid: toBank,
               penalty: payout.penalty,
               bankLastFour: bank.last_four,
             },

@@ -172,6 +172,15 @@ export async function cancelUnfundedNotes(
       from investment_transactions t join cancelled c on c.id = t.investment_id
       where t.transaction_type in ('purchase', 'interest_payment')
       on conflict do nothing
+      returning id, investment_id, investor_id, reverses_transaction_id
+    ),
+    -- Withholding from reversed interest leaves the liability with it (decision 1911).
+    withholding_reversed as (
+      insert into backup_withholding_entries
+        (investor_id, investment_id, transaction_id, entry_date, interest_amount, amount, rate, reason, created_at)
+      select r.investor_id, r.investment_id, r.id, ${input.executionDate}::date, -w.interest_amount, -w.amount, w.rate,
+             w.reason, ${input.now}::timestamptz
+      from reversed r join backup_withholding_entries w on w.transaction_id = r.reverses_transaction_id
     ),
     credits as (
       update ach_payments a set status = 'cancelled', failure_reason = 'Note cancelled: its funding debit ' || c.outcome,

@@ -21,6 +21,7 @@ import { formatLedgerReport, runLedgerCheck } from './ledger-check';
 import { reinvestIntoHighYield, reinvestmentMessages } from './reinvest-into-high-yield';
 import { runMoneyDays } from './run-money-days';
 import { insertPendingWithdrawal } from './withdrawal-repository';
+import { DEFAULT_BACKUP_WITHHOLDING_RULE } from '../backup-withholding/withholding-rule';
 
 let database: TestDatabase;
 let engine: TestEngine;
@@ -333,6 +334,7 @@ describe('converting to High-Yield', () => {
           executionDate: '2025-03-10',
           now: new Date('2025-03-10T16:00:00Z'),
           achEffectiveDate: '2025-03-11',
+          backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
         }),
       );
     await expect(convert('25000.01')).rejects.toThrow(reinvestmentMessages.aboveAvailable);

@@ -104,6 +104,7 @@ export async function processMaturities(
             executionDate,
             now,
             achEffectiveDate,
+            backupWithholding: engine.backupWithholding,
           })),
         );
         matured += await markMatured(tx, range, executionDate, now);
@@ -111,6 +112,7 @@ export async function processMaturities(
           executionDate,
           now,
           achEffectiveDate,
+          backupWithholding: engine.backupWithholding,
           brandName,
           timeZone: engine.clock.timeZone,
           ...(engine.fieldEncryptionKey ? { fieldEncryptionKey: engine.fieldEncryptionKey } : {}),

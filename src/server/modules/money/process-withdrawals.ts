@@ -61,6 +61,7 @@ export async function processWithdrawals(
           executionDate,
           now,
           achEffectiveDate: effectiveDate,
+          backupWithholding: engine.backupWithholding,
         })),
       );
       // Paid funds earn through the payment day (decision 100).
@@ -117,6 +118,7 @@ export async function processWithdrawals(
                   executionDate,
                   now,
                   achEffectiveDate: effectiveDate,
+                  backupWithholding: engine.backupWithholding,
                 })),
               );
             }

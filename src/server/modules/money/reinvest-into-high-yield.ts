@@ -10,6 +10,7 @@ import { AppError } from '../../../shared/errors/app-error';
 import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import type { Executor } from '../../db/client';
 import { investments } from '../../db/schema';
+import type { BackupWithholdingRule } from '../backup-withholding/withholding-rule';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import type { MaturityInstruction } from '../../../shared/investments/maturity-instruction';
@@ -36,6 +37,8 @@ export interface ReinvestInput {
   now: Date;
   /** Settlement date of the ACH credit if an emptied Standard note's last interest is paid. */
   achEffectiveDate: IsoDate;
+  /** Backup withholding on an emptied Standard note's last interest (decision 1911). */
+  backupWithholding: BackupWithholdingRule;
   /** What happens at the new note's maturity (default: paid out). */
   maturityInstruction?: MaturityInstruction;
 }
@@ -70,6 +73,7 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
     executionDate: input.executionDate,
     now: input.now,
     achEffectiveDate: input.achEffectiveDate,
+    backupWithholding: input.backupWithholding,
   });
   const notes = await lockAvailableNotes(tx, {
     investorId: input.investorId,
@@ -131,6 +135,7 @@ export async function reinvestIntoHighYield(tx: Executor, input: ReinvestInput):
           executionDate: input.executionDate,
           now: input.now,
           achEffectiveDate: input.achEffectiveDate,
+          backupWithholding: input.backupWithholding,
         })),
       );
     }

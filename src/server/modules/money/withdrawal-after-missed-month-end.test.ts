@@ -27,6 +27,7 @@ import { reinvestIntoHighYield } from './reinvest-into-high-yield';
 import { runMoneyDays } from './run-money-days';
 import { settleAchPayments } from './settle-ach-payments';
 import { insertPendingWithdrawal } from './withdrawal-repository';
+import { DEFAULT_BACKUP_WITHHOLDING_RULE } from '../backup-withholding/withholding-rule';
 
 let database: TestDatabase;
 let engine: TestEngine;
@@ -127,6 +128,7 @@ describe('a conversion to High-Yield before the month-end run', () => {
         executionDate: '2025-04-05',
         now: engine.clock.now(),
         achEffectiveDate: engine.ach.expectedSettlementDate('2025-04-05'),
+        backupWithholding: DEFAULT_BACKUP_WITHHOLDING_RULE,
       }),
     );
     expect(result.interestPosted.map((row) => row.paidToBank)).toEqual(['271.78']);

@@ -260,7 +260,15 @@ export async function reverseFailedWithdrawals(
       from investment_transactions t join returned r on r.id = t.withdrawal_id
       where t.transaction_type = 'withdrawal'
       on conflict do nothing
-      returning investment_id, amount
+      returning id, investor_id, investment_id, amount, reverses_transaction_id
+    ),
+    -- Withholding from a returned pay-out leaves the liability with it (decision 1911).
+    withholding_reversed as (
+      insert into backup_withholding_entries
+        (investor_id, investment_id, transaction_id, entry_date, interest_amount, amount, rate, reason, created_at)
+      select r.investor_id, r.investment_id, r.id, ${input.executionDate}::date, -w.interest_amount, -w.amount, w.rate,
+             w.reason, ${input.now}::timestamptz
+      from reversals r join backup_withholding_entries w on w.transaction_id = r.reverses_transaction_id
     ),
     per_note as (select investment_id, sum(amount) as amount from reversals group by investment_id),
     restored as (

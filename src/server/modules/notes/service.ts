@@ -33,6 +33,7 @@ import { readReinvestmentChoices, recordReinvestmentChoice } from '../money/rein
 import { queueingNotifier } from '../money/money-notices';
 import { interestNoticesOf } from '../money/interest-notices';
 import { trimRate } from '../products/product-mapper';
+import { backupWithholdingRuleOf } from '../money/engine-context';
 
 const undoPerInvestor = { name: 'rollover-undo:investor', limit: 10, windowSeconds: 3600 };
 const reinvestmentPerInvestor = { name: 'interest-reinvestment:investor', limit: 30, windowSeconds: 3600 };
@@ -281,6 +282,7 @@ export async function undoNoteRollover(
       executionDate: today,
       now,
       achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
+      backupWithholding: backupWithholdingRuleOf(context),
       brandName: context.config.BRAND_NAME,
     });
     await notifier.interestPaid(tx, interestNoticesOf(result.interestPosted, today), now);

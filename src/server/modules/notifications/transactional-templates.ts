@@ -66,6 +66,8 @@ export interface InterestPaymentDetails {
   paidToBank: string;
   /** Interest credited to notes: High-Yield, and Standard notes that reinvest (decision 1740). */
   creditedToNotes: string;
+  /** The part of `paidToBank` withheld as backup withholding and sent to the IRS (decision 1911). */
+  backupWithheld?: string;
 }
 
 export function interestPaymentMessage(
@@ -74,8 +76,14 @@ export function interestPaymentMessage(
 ): TransactionalMessage {
   const total = formatUsd(addMoney(details.paidToBank, details.creditedToNotes));
   const parts: string[] = [];
+  const withheld = details.backupWithheld ?? '0.00';
+  const toBank = addMoney(details.paidToBank, `-${withheld}`);
   if (isPositive(details.paidToBank)) {
-    parts.push(`${formatUsd(details.paidToBank)} is on its way to your bank account`);
+    parts.push(
+      isPositive(withheld)
+        ? `${formatUsd(toBank)} is on its way to your bank account and ${formatUsd(withheld)} was withheld for the IRS (backup withholding)`
+        : `${formatUsd(details.paidToBank)} is on its way to your bank account`,
+    );
   }
   if (isPositive(details.creditedToNotes)) {
     parts.push(`${formatUsd(details.creditedToNotes)} was credited to your notes`);
@@ -85,7 +93,10 @@ export function interestPaymentMessage(
   const body = `Your interest of ${total} was posted on ${postedOn}: ${parts.join(' and ')}.`;
   const facts: EmailFact[] = [{ label: 'Posted on', value: postedOn }];
   if (isPositive(details.paidToBank)) {
-    facts.push({ label: 'Paid to your bank', value: formatUsd(details.paidToBank) });
+    facts.push({ label: 'Paid to your bank', value: formatUsd(toBank) });
+  }
+  if (isPositive(withheld)) {
+    facts.push({ label: 'Backup withholding (sent to the IRS)', value: formatUsd(withheld) });
   }
   if (isPositive(details.creditedToNotes)) {
     facts.push({ label: 'Credited to your notes', value: formatUsd(details.creditedToNotes) });

@@ -91,23 +91,26 @@ export interface IssuedTaxFormRow {
   interest: string;
   /** Box 2 (decision 1953). */
   earlyWithdrawalPenalty: string;
+  /** Box 4: backup withholding (decision 1911). */
+  withheld: string;
   recipient: TaxRecordRow;
 }
 
 /** The 1099-INT forms the year-end tax run issued to the investor: the current version per year, as printed. */
 export async function listIssuedTaxForms(db: Executor, investorId: string): Promise<IssuedTaxFormRow[]> {
   const result = await db.execute(sql`
-    select tax_year as year, interest_amount::text as interest,
+    select tax_year as year, interest_amount::text as interest, federal_tax_withheld::text as withheld,
            early_withdrawal_penalty::text as early_withdrawal_penalty, recipient_first_name as legal_first_name, recipient_last_name as legal_last_name,
            recipient_address1 as address1, recipient_address2 as address2, recipient_city as city,
            recipient_state as state, recipient_postal_code as postal_code, tin_last_four as ssn_last_four
     from tax_forms where investor_id = ${investorId}::uuid and is_current
     order by tax_year desc`);
-  return rowsOf<{ year: number; interest: string; early_withdrawal_penalty: string } & TaxRecordRow>(
-    result,
-  ).map(({ year, interest, early_withdrawal_penalty, ...recipient }) => ({
+  return rowsOf<
+    { year: number; interest: string; withheld: string; early_withdrawal_penalty: string } & TaxRecordRow
+  >(result).map(({ year, interest, withheld, early_withdrawal_penalty, ...recipient }) => ({
     year,
     interest,
+    withheld,
     earlyWithdrawalPenalty: early_withdrawal_penalty,
     recipient,
   }));

@@ -134,6 +134,7 @@ export async function buildTaxFormPdf(
       year,
       interest: toMoneyString(form.interest),
       earlyWithdrawalPenalty: toMoneyString(form.earlyWithdrawalPenalty),
+      federalTaxWithheld: toMoneyString(form.withheld),
       investorId,
       record: form.recipient,
       payerTin: context.config.PAYER_TIN ?? null,

@@ -14,6 +14,8 @@ export interface TaxFormInput {
   interest: string;
   /** Box 2: early redemption penalties of the year (decision 1953). */
   earlyWithdrawalPenalty: string;
+  /** Box 4: backup withholding in the year (decision 1911). */
+  federalTaxWithheld: string;
   investorId: string;
   record: TaxRecordRow;
   payerTin: string | null;
@@ -160,7 +162,15 @@ export function taxFormPdf(input: TaxFormInput, issuer: PdfIssuer): PDFKit.PDFDo
     '3 Interest on U.S. Savings Bonds and Treasury obligations',
     formatUsd('0.00'),
   );
-  box(doc, rightX, top + 176, rightWidth / 2, 40, '4 Federal income tax withheld', formatUsd('0.00'));
+  box(
+    doc,
+    rightX,
+    top + 176,
+    rightWidth / 2,
+    40,
+    '4 Federal income tax withheld',
+    formatUsd(input.federalTaxWithheld),
+  );
   box(
     doc,
     rightX + rightWidth / 2,

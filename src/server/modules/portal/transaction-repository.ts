@@ -18,6 +18,7 @@ export interface EntryRow {
   transaction_date: string;
   created_at: string;
   notes: string | null;
+  backup_withheld: string;
   investment_id: string;
   investment_type: 'standard' | 'high_yield';
   principal_amount: string;
@@ -55,7 +56,8 @@ export async function listEntries(db: Executor, query: EntryQuery): Promise<Entr
   const result = await db.execute(sql`
     select t.id, t.transaction_type, t.amount::text as amount, t.value_effect::text as value_effect,
            to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, ${createdAtText} as created_at,
-           t.notes, t.investment_id, i.investment_type, i.principal_amount::text as principal_amount,
+           t.notes, t.backup_withheld::text as backup_withheld, t.investment_id, i.investment_type,
+           i.principal_amount::text as principal_amount,
            i.interest_rate_annual::text as interest_rate_annual
     from investment_transactions t
     join investments i on i.id = t.investment_id

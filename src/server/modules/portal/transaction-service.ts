@@ -54,6 +54,7 @@ export function toTransactionRow(row: EntryRow): TransactionRow {
     transaction_date: row.transaction_date,
     created_at: row.created_at,
     notes: row.notes,
+    backup_withheld: toMoneyString(row.backup_withheld),
     investment_id: row.investment_id,
     investment_type: row.investment_type,
     principal_amount: toMoneyString(row.principal_amount),

@@ -32,6 +32,7 @@ import {
   type TaxRecordRow,
   upsertTaxRecord,
 } from '../banking/repository';
+import { recordCertification, supersedeCertificationIfTinChanges } from '../backup-withholding/service';
 import { renderTransactionalEmail } from '../notifications/transactional';
 import { findInvestorAccount } from './repository';
 
@@ -159,6 +160,12 @@ export async function saveTaxInformation(
   const tin = tinToKeep(context, form, existing);
   const parts = changedParts(context, form, tin, existing);
   if (existing && parts.length === 0) {
+    if (body.certification) {
+      const submission = body.certification;
+      await context.db.transaction((tx) =>
+        recordCertification(context, tx, request, session, { submission, record: existing }),
+      );
+    }
     return {
       ok: true,
       changed: false,
@@ -180,6 +187,7 @@ export async function saveTaxInformation(
   const lastFour = tin.slice(-4);
   const saved = await context.db.transaction(async (tx) => {
     const before = await lockTaxRecord(tx, investorId);
+    await supersedeCertificationIfTinChanges(context, tx, investorId, { tin, tinType: form.tinType });
     const record = await upsertTaxRecord(tx, {
       investorId,
       legalFirstName: form.firstName,
@@ -214,6 +222,9 @@ export async function saveTaxInformation(
     });
     await insertIdentityVerification(tx, { investorId, provider: context.providers.kyc.name, outcome, now });
     await fillMissingInvestorName(tx, investorId, form, now);
+    if (body.certification) {
+      await recordCertification(context, tx, request, session, { submission: body.certification, record });
+    }
     return record;
   });
   try {

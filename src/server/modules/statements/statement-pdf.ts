@@ -7,6 +7,7 @@ import { NAME_FALLBACK } from '../../../shared/brand';
 import { endOfMonth } from '../../../shared/dates/calendar-date';
 import { formatLongDate } from '../../../shared/format/long-date';
 import { formatUsd } from '../../../shared/format/money-format';
+import { centsToMoney, parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { transactionLabel } from '../../../shared/ledger/transaction-labels';
 import { statementMonthLabel, statementMonthOf } from '../../../shared/portal/document-contracts';
 import {
@@ -89,8 +90,20 @@ export function statementPdf(
   }
   doc.x = left;
   doc.moveDown(0.6);
+  const withheldCents = entries.reduce(
+    (sum, entry) => sum + (parseMoneyToCents(entry.backup_withheld) ?? 0n),
+    0n,
+  );
   const aside: [string, string][] = [
     ['Interest paid to your bank (not part of the balance)', formatUsd(statement.interest_paid)],
+    ...(withheldCents > 0n
+      ? ([
+          [
+            'Of which backup withholding sent to the IRS (Form 1099-INT box 4)',
+            `-${formatUsd(centsToMoney(withheldCents))}`,
+          ],
+        ] as [string, string][])
+      : []),
     [
       `Interest earned by ${formatLongDate(endOfMonth(statement.period))}, not yet posted`,
       formatUsd(statement.accrued_unposted),
@@ -127,9 +140,13 @@ export function statementPdf(
       entry.transaction_type === 'interest_payment' && entry.posting_period
         ? `${transactionLabel(entry)} (${statementMonthLabel(statementMonthOf(entry.posting_period))})`
         : transactionLabel(entry);
+    const withheld = parseMoneyToCents(entry.backup_withheld) ?? 0n;
+    const toBank = (parseMoneyToCents(entry.amount) ?? 0n) - withheld;
     const change =
       signedValueEffect(entry.value_effect) === '0.00'
-        ? `${formatUsd(entry.amount)} to bank`
+        ? withheld > 0n
+          ? `${formatUsd(centsToMoney(toBank))} to bank, ${formatUsd(centsToMoney(withheld))} withheld`
+          : `${formatUsd(entry.amount)} to bank`
         : balanceChangeText(entry.value_effect, formatUsd);
     doc.font('Helvetica').fontSize(9.5).fillColor(ink);
     doc.text(formatLongDate(entry.transaction_date), columns.date, y, { width: 88 });

@@ -113,6 +113,8 @@ export interface StatementEntryRow {
   amount: string;
   value_effect: string;
   posting_period: string | null;
+  /** Interest paid out: the part withheld as backup withholding (decision 1911). */
+  backup_withheld: string;
 }
 
 /** The month's ledger entries of the investor, in date order: the statement's activity. */
@@ -124,7 +126,7 @@ export async function listStatementEntries(
   const result = await db.execute(sql`
     select to_char(t.transaction_date, 'YYYY-MM-DD') as transaction_date, t.transaction_type,
            i.investment_type, t.investment_id, t.amount::text as amount, t.value_effect::text as value_effect,
-           to_char(t.posting_period, 'YYYY-MM-DD') as posting_period
+           to_char(t.posting_period, 'YYYY-MM-DD') as posting_period, t.backup_withheld::text as backup_withheld
     from investment_transactions t
     join investments i on i.id = t.investment_id and i.investor_id = t.investor_id
     where t.investor_id = ${investorId}::uuid

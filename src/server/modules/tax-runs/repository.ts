@@ -10,6 +10,8 @@ export interface TaxYearCandidate {
   interest: string;
   /** Box 2: the year's early redemption penalties (decision 1953). */
   early_withdrawal_penalty: string;
+  /** Box 4: backup withholding in the year, net of reversals (decision 1911). */
+  withheld: string;
   legal_first_name: string | null;
   legal_last_name: string | null;
   address1: string | null;
@@ -23,6 +25,7 @@ export interface TaxYearCandidate {
   form_version: number | null;
   form_interest: string | null;
   form_penalty: string | null;
+  form_withheld: string | null;
   form_first_name: string | null;
   form_last_name: string | null;
   form_address1: string | null;
@@ -36,7 +39,8 @@ export interface TaxYearCandidate {
 
 /**
  * Interest paid or credited in the calendar year, net of reversed postings (as decision 603's
- * form), for every investor at or over the threshold or already holding a form for the year.
+ * form), for every investor at or over the threshold, with backup withholding in the year (a form
+ * is due whatever the amount then: 1099-INT instructions), or already holding a form for the year.
  */
 export async function selectTaxYearCandidates(
   db: Executor,
@@ -60,9 +64,17 @@ export async function selectTaxYearCandidates(
         and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
         and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
       group by t.investor_id
+    ),
+    withheld as (
+      select w.investor_id, sum(w.amount) as withheld
+      from backup_withholding_entries w
+      where w.entry_date >= make_date(${input.taxYear}::int, 1, 1)
+        and w.entry_date < make_date(${input.taxYear}::int + 1, 1, 1)
+      group by w.investor_id
     )
     select v.id as investor_id, v.email, coalesce(i.interest, 0)::text as interest,
            coalesce(p.penalty, 0)::text as early_withdrawal_penalty,
+           coalesce(w.withheld, 0)::numeric(14, 2)::text as withheld, f.federal_tax_withheld::text as form_withheld,
            r.legal_first_name, r.legal_last_name, r.address1, r.address2, r.city, r.state, r.postal_code, r.tin_type,
            r.ssn_last_four as tin_last_four,
            f.id as form_id, f.version as form_version, f.interest_amount::text as form_interest,
@@ -74,9 +86,10 @@ export async function selectTaxYearCandidates(
     from investors v
     left join interest i on i.investor_id = v.id
     left join penalty p on p.investor_id = v.id
+    left join withheld w on w.investor_id = v.id
     left join tax_records r on r.investor_id = v.id
     left join tax_forms f on f.investor_id = v.id and f.tax_year = ${input.taxYear}::int and f.is_current
-    where coalesce(i.interest, 0) >= ${input.threshold}::numeric or f.id is not null
+    where coalesce(i.interest, 0) >= ${input.threshold}::numeric or coalesce(w.withheld, 0) > 0 or f.id is not null
     order by v.id`);
   return rowsOf<TaxYearCandidate>(result);
 }
@@ -121,7 +134,10 @@ export interface IssuedForm {
   version: number;
   supersedesFormId: string | null;
   interestAmount: string;
+  /** Box 2: early withdrawal penalty. */
   earlyWithdrawalPenalty: string;
+  /** Box 4: federal income tax withheld (backup withholding). */
+  federalTaxWithheld: string;
   firstName: string;
   lastName: string;
   address1: string;
@@ -141,11 +157,12 @@ export async function insertTaxForm(tx: Executor, form: IssuedForm): Promise<voi
   }
   await tx.execute(sql`
     insert into tax_forms (investor_id, tax_year, tax_run_id, version, is_correction, is_current, supersedes_form_id,
-      interest_amount, early_withdrawal_penalty, recipient_first_name, recipient_last_name, recipient_address1, recipient_address2, recipient_city,
-      recipient_state, recipient_postal_code, tin_type, tin_last_four, issued_at)
+      interest_amount, early_withdrawal_penalty, federal_tax_withheld, recipient_first_name, recipient_last_name,
+      recipient_address1, recipient_address2, recipient_city, recipient_state, recipient_postal_code, tin_type, tin_last_four,
+      issued_at)
     values (${form.investorId}::uuid, ${form.taxYear}::int, ${form.taxRunId}::uuid, ${form.version}::int,
       ${form.version > 1}, true, ${form.supersedesFormId}::uuid, ${form.interestAmount}::numeric,
-      ${form.earlyWithdrawalPenalty}::numeric, ${form.firstName},
+      ${form.earlyWithdrawalPenalty}::numeric, ${form.federalTaxWithheld}::numeric, ${form.firstName},
       ${form.lastName}, ${form.address1}, ${form.address2}, ${form.city}, ${form.state}, ${form.postalCode},
       ${form.tinType}, ${form.tinLastFour}, ${form.now}::timestamptz)`);
 }
@@ -173,7 +190,8 @@ export async function selectTaxRuns(db: Executor, taxYear: number) {
 export async function selectCurrentForms(db: Executor, taxYear: number) {
   const result = await db.execute(sql`
     select id, investor_id, recipient_first_name || ' ' || recipient_last_name as recipient_name, tin_last_four,
-           interest_amount::text as interest_amount, version, is_correction, ${iso('issued_at')} as issued_at
+           interest_amount::text as interest_amount, federal_tax_withheld::text as federal_tax_withheld, version,
+           is_correction, ${iso('issued_at')} as issued_at
     from tax_forms where tax_year = ${taxYear}::int and is_current
     order by recipient_last_name, recipient_first_name, investor_id`);
   return rowsOf<{
@@ -182,6 +200,7 @@ export async function selectCurrentForms(db: Executor, taxYear: number) {
     recipient_name: string;
     tin_last_four: string;
     interest_amount: string;
+    federal_tax_withheld: string;
     version: number;
     is_correction: boolean;
     issued_at: string;

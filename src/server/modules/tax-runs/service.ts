@@ -114,7 +114,8 @@ function candidateAction(row: TaxYearCandidate): CandidateAction {
   const onForm = recipientOnForm(row);
   const isSameAmount =
     compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0 &&
-    compareMoney(toMoneyString(row.early_withdrawal_penalty), toMoneyString(row.form_penalty ?? '0')) === 0;
+    compareMoney(toMoneyString(row.early_withdrawal_penalty), toMoneyString(row.form_penalty ?? '0')) === 0 &&
+    compareMoney(toMoneyString(row.withheld), toMoneyString(row.form_withheld ?? '0')) === 0;
   return isSameAmount && sameRecipient(current ?? onForm, onForm) ? 'unchanged' : 'correct';
 }
 
@@ -169,6 +170,7 @@ export async function issueTaxYearForms(
       supersedesFormId: isCorrection ? row.form_id : null,
       interestAmount: interest,
       earlyWithdrawalPenalty: toMoneyString(row.early_withdrawal_penalty),
+      federalTaxWithheld: toMoneyString(row.withheld),
       ...(recipientOf(row) ?? recipientOnForm(row)),
       now,
     });
@@ -233,15 +235,24 @@ export async function loadTaxYear(
   const actions = candidates.map(candidateAction);
   const missing = candidates.filter((_, index) => actions[index] === 'missing_tax_record');
   let interest = '0.00';
-  for (const form of forms) interest = addMoney(interest, form.interest_amount);
+  let withheld = '0.00';
+  for (const form of forms) {
+    interest = addMoney(interest, form.interest_amount);
+    withheld = addMoney(withheld, form.federal_tax_withheld);
+  }
   return {
     tax_year: taxYear,
     latest_year: latest,
     runs: runs.map((run) => ({ ...run, total_interest: toMoneyString(run.total_interest) })),
-    forms: forms.map((form) => ({ ...form, interest_amount: toMoneyString(form.interest_amount) })),
+    forms: forms.map((form) => ({
+      ...form,
+      interest_amount: toMoneyString(form.interest_amount),
+      federal_tax_withheld: toMoneyString(form.federal_tax_withheld),
+    })),
     totals: {
       form_count: forms.length,
       interest: toMoneyString(interest),
+      federal_tax_withheld: withheld,
       correction_count: forms.filter((form) => form.is_correction).length,
       original_count: forms.filter((form) => !form.is_correction).length,
     },

@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { type IdempotentOutcome, runIdempotently } from '../../http/idempotency';
 import { enforceRateLimit } from '../../security/rate-limiter';
-import { moneyEngineFromContext } from '../money/engine-context';
+import { backupWithholdingRuleOf, moneyEngineFromContext } from '../money/engine-context';
 import { interestNoticesOf } from '../money/interest-notices';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { reinvestIntoHighYield } from '../money/reinvest-into-high-yield';
@@ -104,6 +104,7 @@ export async function convertToHighYield(
           executionDate: today,
           now,
           achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
+          backupWithholding: backupWithholdingRuleOf(context),
         });
         // A conversion is a new sale (PRODUCT.md 43): checked after the investor's and notes' locks
         // reinvestIntoHighYield took (lock order investor, notes, offering), and counted.

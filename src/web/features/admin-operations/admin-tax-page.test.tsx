@@ -15,7 +15,13 @@ function overview(nextRun: TaxYearOverviewResponse['next_run']): TaxYearOverview
     latest_year: 2025,
     runs: [],
     forms: [],
-    totals: { form_count: 0, interest: '0.00', correction_count: 0, original_count: 0 },
+    totals: {
+      form_count: 0,
+      interest: '0.00',
+      federal_tax_withheld: '0.00',
+      correction_count: 0,
+      original_count: 0,
+    },
     missing_tax_records: [
       {
         investor_id: '5f1c2d3e-1111-4222-8333-444455556666',

@@ -20,6 +20,7 @@ import { SelectField } from '../../components/ui/field';
 import { useAdminSession } from '../../lib/admin-session';
 import { formatLocalDateTime } from '../../lib/format-date-time';
 import { downloadFireFile, useRunTaxYear, useTaxYear } from './api/operations-queries';
+import { Form945Panel } from './form-945-panel';
 import './admin-operations.css';
 
 /** The years offered in the picker: the last ten that have ended. */
@@ -154,6 +155,12 @@ export function AdminTaxPage() {
                     cell: (row) => formatUsd(row.interest_amount),
                   },
                   {
+                    key: 'withheld',
+                    label: 'Box 4 withheld',
+                    isNumeric: true,
+                    cell: (row) => formatUsd(row.federal_tax_withheld),
+                  },
+                  {
                     key: 'version',
                     label: 'Form',
                     cell: (row) =>
@@ -168,6 +175,7 @@ export function AdminTaxPage() {
               />
             )}
           </section>
+          <Form945Panel year={data.tax_year} />
           {data.missing_tax_records.length > 0 ? (
             <section className="admin-panel">
               <h2 className="operations-heading">No tax record, no form</h2>

@@ -4,6 +4,11 @@ import type {
   LifecycleResultResponse,
   ProposeAdjustmentRequest,
 } from '../../../../shared/admin/back-office-contracts';
+import type {
+  AdminBackupWithholdingResponse,
+  RecordBNoticeRequest,
+  ResolveBNoticeRequest,
+} from '../../../../shared/tax/backup-withholding-contracts';
 import { adminRequest } from '../../../lib/admin-api';
 
 export type LifecycleAction = 'suspend' | 'reinstate' | 'close' | 'revoke-sessions';
@@ -56,5 +61,42 @@ export function useProposeAdjustment(investorId: string) {
     mutationFn: (input: ProposeAdjustmentRequest) =>
       adminRequest<unknown>('/api/admin/adjustments', { method: 'POST', body: input }),
     onSuccess: refresh,
+  });
+}
+
+const backupWithholdingKey = (investorId: string) => ['admin', 'backup-withholding', investorId];
+
+/** The investor's W-9 certification, B notices and this year's withholding (decision 1913). */
+export function useBackupWithholding(investorId: string) {
+  return useQuery({
+    queryKey: backupWithholdingKey(investorId),
+    queryFn: ({ signal }) =>
+      adminRequest<AdminBackupWithholdingResponse>(`/api/admin/investors/${investorId}/backup-withholding`, {
+        signal,
+      }),
+  });
+}
+
+export function useRecordBNotice(investorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordBNoticeRequest) =>
+      adminRequest<AdminBackupWithholdingResponse>(`/api/admin/investors/${investorId}/b-notices`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(backupWithholdingKey(investorId), answer),
+  });
+}
+
+export function useResolveBNotice(investorId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ noticeId, ...body }: ResolveBNoticeRequest & { noticeId: string }) =>
+      adminRequest<AdminBackupWithholdingResponse>(
+        `/api/admin/investors/${investorId}/b-notices/${noticeId}/resolve`,
+        { method: 'POST', body },
+      ),
+    onSuccess: (answer) => queryClient.setQueryData(backupWithholdingKey(investorId), answer),
   });
 }

@@ -5,6 +5,7 @@ import type {
   TaxYearOverviewResponse,
 } from '../../../../shared/admin/back-office-contracts';
 import { ADMIN_TOKEN_HEADER } from '../../../../shared/admin/auth-messages';
+import type { Form945Response } from '../../../../shared/tax/backup-withholding-contracts';
 import { adminRequest } from '../../../lib/admin-api';
 import { adminToken } from '../../../lib/admin-session';
 
@@ -73,4 +74,13 @@ export async function downloadFireFile(url: string, fileName: string): Promise<s
   link.remove();
   URL.revokeObjectURL(link.href);
   return null;
+}
+
+/** A year's backup withholding for Form 945 (decision 1913). */
+export function useForm945(year: number) {
+  return useQuery({
+    queryKey: ['admin', 'form-945', year],
+    queryFn: ({ signal }) =>
+      adminRequest<Form945Response>(`/api/admin/tax/backup-withholding?year=${year}`, { signal }),
+  });
 }

@@ -11,6 +11,11 @@ import {
 } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 import { Modal } from '../../../components/ui/modal';
+import { centsToMoney, parseMoneyToCents } from '../../../../shared/money/decimal-string';
+
+function subtractMoney(left: string, right: string): string {
+  return centsToMoney((parseMoneyToCents(left) ?? 0n) - (parseMoneyToCents(right) ?? 0n));
+}
 
 const localDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 const localTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
@@ -21,12 +26,22 @@ export function signedUsd(
   return `${row.signed_amount.startsWith('-') ? '-' : '+'}${formatUsd(row.amount)}`;
 }
 
+/** Interest with backup withholding: what the IRS got and what reached the bank (decision 1911). */
+function withholdingRows(transaction: TransactionRow): [string, string][] {
+  if (transaction.backup_withheld === '0.00') return [];
+  return [
+    ['Backup withholding', `-${formatUsd(transaction.backup_withheld)} (sent to the IRS)`],
+    ['Paid to your bank', formatUsd(subtractMoney(transaction.amount, transaction.backup_withheld))],
+  ];
+}
+
 function detailRows(transaction: TransactionRow): [string, string][] {
   const recorded = new Date(transaction.created_at);
   return [
     ['Date', formatLongDate(transaction.transaction_date)],
     ['Type', transactionLabel(transaction)],
     ['Amount', signedUsd(transaction)],
+    ...withholdingRows(transaction),
     ['Balance change', balanceChangeText(transaction.balance_change, formatUsd)],
     ['Note', noteLabel(transaction)],
     [

@@ -10,6 +10,7 @@ const standardNote = {
   principal_amount: '15000.00',
   interest_rate_annual: '0.08',
   notes: null,
+  backup_withheld: '0.00',
   transaction_date: '2026-02-02',
   created_at: '2026-02-02T14:00:00.000Z',
 } as const;

@@ -19,6 +19,11 @@ import type {
 } from '../../../../shared/settings/notification-preferences';
 import { pageDataUrls } from '../../../../shared/pages/route-preloads';
 import type {
+  BackupWithholdingStatus,
+  W9CertificationResponse,
+  W9CertificationSubmission,
+} from '../../../../shared/tax/w9-certification';
+import type {
   PublicKeyCredentialCreationOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
@@ -115,8 +120,22 @@ export function verifyPhoneChange(phone: string, code: string): Promise<PhoneCha
 }
 
 /** Adds or changes the tax record; the TIN typed goes in, only its last four come back. */
-export function saveTaxInformation(form: TaxInformationFormInput): Promise<TaxInformationResponse> {
+export function saveTaxInformation(
+  form: TaxInformationFormInput & { certification?: W9CertificationSubmission },
+): Promise<TaxInformationResponse> {
   return apiRequest<TaxInformationResponse>('/api/settings/tax-information', { method: 'PUT', body: form });
+}
+
+export const w9Keys = { status: ['settings', 'w9-certification'] as const };
+
+/** The investor's Form W-9 certification and whether interest is withheld from (decision 1910). */
+export function fetchW9Status(): Promise<BackupWithholdingStatus> {
+  return apiRequest<BackupWithholdingStatus>('/api/settings/w9-certification');
+}
+
+/** Certifies the TIN on file under penalties of perjury. */
+export function certifyW9(body: W9CertificationSubmission): Promise<W9CertificationResponse> {
+  return apiRequest<W9CertificationResponse>('/api/settings/w9-certification', { method: 'POST', body });
 }
 
 export function isStepUpRequired(error: unknown): boolean {

@@ -3,6 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaxInformationView } from '../../../../shared/settings/tax-information';
+import {
+  type BackupWithholdingStatus,
+  W9_CERTIFICATION_VERSION,
+} from '../../../../shared/tax/w9-certification';
 import { TaxInformationCard } from './tax-information-card';
 
 // The step-up has its own tests; here the code is taken as given.
@@ -26,6 +30,23 @@ const record: TaxInformationView = {
   tin_last_four: '8642',
   status: 'approved',
   updated_at: '2026-03-10T15:00:00Z',
+};
+
+const certifiedStatus: BackupWithholdingStatus = {
+  certification: {
+    version: W9_CERTIFICATION_VERSION,
+    certified_at: '2026-03-10T15:00:00Z',
+    tin_type: 'ssn',
+    tin_last_four: '8642',
+    legal_name: 'Ann Lee',
+    subject_to_backup_withholding: false,
+  },
+  needs_certification: false,
+  is_withheld: false,
+  reasons: [],
+  rate: '0.24',
+  grace_until: null,
+  current_version: W9_CERTIFICATION_VERSION,
 };
 
 function json(body: unknown): Response {
@@ -53,7 +74,9 @@ describe('saving tax information (issue 24 item 19)', () => {
               message: 'Your tax information was saved.',
               tax_information: record,
             })
-          : json({ authenticated: false }),
+          : url === '/api/settings/w9-certification'
+            ? json(certifiedStatus)
+            : json({ authenticated: false }),
       ),
     );
     render(

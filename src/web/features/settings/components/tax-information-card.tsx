@@ -12,6 +12,7 @@ import { describeTinOnFile } from '../../../../shared/tax/tin';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, LoadingState } from '../../../components/ui/feedback';
 import { useStepUp } from '../hooks/use-step-up';
+import { W9CertificationSection } from './w9-certification-section';
 
 // The form and its validation (zod, react-hook-form) load only when the investor edits (decision 1411).
 const loadForm = () => import('./tax-information-form');
@@ -116,7 +117,10 @@ export function TaxInformationCard({ record }: { record: TaxInformationView | nu
           />
         </Suspense>
       ) : record ? (
-        <TaxInformationDetails record={record} />
+        <>
+          <TaxInformationDetails record={record} />
+          <W9CertificationSection />
+        </>
       ) : (
         <div className="tax-empty">
           <p>

@@ -15,11 +15,13 @@ import {
   type TaxInformationView,
 } from '../../../../shared/settings/tax-information';
 import { describeTinOnFile, formatTinInput, type TinType, tinLabels } from '../../../../shared/tax/tin';
+import { W9_CERTIFICATION_VERSION, w9CertificationMessages } from '../../../../shared/tax/w9-certification';
 import { AddressFields } from '../../../components/address-fields';
 import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { saveTaxInformation, settingsKeys } from '../api/settings-api';
+import { saveTaxInformation, settingsKeys, w9Keys } from '../api/settings-api';
+import { type W9Choices, W9Statements } from './w9-statements';
 import { StepUpCancelled } from '../hooks/use-step-up';
 import { localToday } from '../../../lib/local-today';
 import { refreshSession } from '../../../lib/session';
@@ -69,13 +71,27 @@ export function TaxInformationFormFields({
   const tinType = (useWatch({ control, name: 'tinType' }) ?? 'ssn') as TinType;
   const tinField = register('tin');
   const keepsNumber = record !== null && record.tin_type === tinType;
+  const typedTin = useWatch({ control, name: 'tin' }) ?? '';
+  // A new number (or a changed one) is certified with it: Form W-9 Part II (decision 1910).
+  const isNewNumber = typedTin.replace(/\D/g, '') !== '' || !keepsNumber;
+  const [w9, setW9] = useState<W9Choices>({ agree: false, crossOutItem2: false });
+  const [w9Error, setW9Error] = useState<string | null>(null);
 
   const submit = handleSubmit(async () => {
     setServerError(null);
+    setW9Error(null);
+    if (isNewNumber && !w9.agree) {
+      setW9Error(w9CertificationMessages.mustAgree);
+      return;
+    }
+    const certification = isNewNumber
+      ? { agree: true as const, crossOutItem2: w9.crossOutItem2, version: W9_CERTIFICATION_VERSION }
+      : undefined;
     try {
       // The typed values: the server applies the same rules itself.
-      const saved = await withStepUp(() => saveTaxInformation(getValues()));
+      const saved = await withStepUp(() => saveTaxInformation({ ...getValues(), certification }));
       await queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
+      await queryClient.invalidateQueries({ queryKey: w9Keys.status });
       // The header's "VERIFIED" badge reads the session: an approved identity changes it.
       await refreshSession();
       onSaved(saved.message);
@@ -136,6 +152,9 @@ export function TaxInformationFormFields({
       <FormProvider {...form}>
         <AddressFields />
       </FormProvider>
+      {isNewNumber ? (
+        <W9Statements choices={w9} onChange={setW9} error={w9Error} disabled={isSubmitting} />
+      ) : null}
       <div className="settings-card-actions">
         <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
           Cancel
