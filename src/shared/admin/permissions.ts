@@ -40,6 +40,10 @@ export const adminActions = [
   'tax:view',
   /** Run the year-end tax run and download the IRS file (it carries full TINs). */
   'tax:run',
+  /** The obligations forecast, cash positions and coverage checks (read only for support). */
+  'liquidity:view',
+  /** Record and approve cash positions, acknowledge coverage alerts, the liquidity settings (issue 27). */
+  'liquidity:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -69,6 +73,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'adjustments:approve': staff,
   'tax:view': everyone,
   'tax:run': staff,
+  'liquidity:view': everyone,
+  'liquidity:manage': staff,
   'account:security': everyone,
 };
 

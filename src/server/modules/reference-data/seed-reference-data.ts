@@ -101,6 +101,14 @@ export const seededJobs = [
     scheduleCron: '0 3 * * *',
   },
   {
+    // After the night's interest, maturities and withdrawals (decision 1942).
+    name: 'Liquidity check',
+    description:
+      'Checks coverage over the next 90 days against the threshold, alerts operations staff below it, and writes the public coverage page’s daily figures.',
+    functionName: 'liquidity-check',
+    scheduleCron: '0 5 * * *',
+  },
+  {
     // Off until the operator sets BACKUP_DIR and enables it (decision 1880).
     name: 'Backup',
     description: 'Writes a backup of the database with its manifest to BACKUP_DIR and prunes old ones.',
