@@ -1720,6 +1720,8 @@ export const liquidityChecks = pgTable(
   'liquidity_checks',
   {
     id: id(),
+    /** The order checks were made in (several can share a clock instant). */
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity(),
     checkedOn: date('checked_on', { mode: 'string' }).notNull(),
     horizonUntil: date('horizon_until', { mode: 'string' }).notNull(),
     threshold: numeric('threshold', { precision: 8, scale: 4 }).notNull(),

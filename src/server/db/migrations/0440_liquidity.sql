@@ -30,6 +30,7 @@ CREATE INDEX "cash_positions_status_idx" ON "cash_positions" ("status", "recorde
 --> statement-breakpoint
 CREATE TABLE "liquidity_checks" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"sequence" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
 	"checked_on" date NOT NULL,
 	"horizon_until" date NOT NULL,
 	"threshold" numeric(8, 4) NOT NULL,
@@ -48,9 +49,9 @@ CREATE TABLE "liquidity_checks" (
 	CONSTRAINT "liquidity_checks_acknowledged_check" CHECK ((acknowledged_by is null) = (acknowledged_at is null))
 );
 --> statement-breakpoint
-CREATE INDEX "liquidity_checks_created_idx" ON "liquidity_checks" ("created_at" DESC);
+CREATE INDEX "liquidity_checks_sequence_idx" ON "liquidity_checks" ("sequence" DESC);
 --> statement-breakpoint
-CREATE INDEX "liquidity_checks_open_idx" ON "liquidity_checks" ("created_at") WHERE is_below and acknowledged_at is null;
+CREATE INDEX "liquidity_checks_open_idx" ON "liquidity_checks" ("sequence") WHERE is_below and acknowledged_at is null;
 --> statement-breakpoint
 CREATE TABLE "transparency_snapshots" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -197,7 +197,7 @@ export async function setStaffEmailed(db: Executor, id: string, count: number): 
 export async function selectCoverageChecks(db: Executor, limit = 30): Promise<CoverageCheckRow[]> {
   const result = await db.execute(sql`
     select ${checkColumns} from liquidity_checks k left join admin_users a on a.id = k.acknowledged_by
-    order by k.created_at desc limit ${limit}`);
+    order by k.sequence desc limit ${limit}`);
   return rowsOf<CoverageCheckRow>(result);
 }
 
@@ -213,7 +213,7 @@ export async function selectOpenAlert(db: Executor): Promise<CoverageCheckRow | 
   const result = await db.execute(sql`
     select ${checkColumns} from liquidity_checks k left join admin_users a on a.id = k.acknowledged_by
     where k.is_below and k.acknowledged_at is null
-    order by k.created_at desc limit 1`);
+    order by k.sequence desc limit 1`);
   return rowsOf<CoverageCheckRow>(result)[0] ?? null;
 }
 
@@ -226,7 +226,7 @@ export async function acknowledgeAlerts(
     update liquidity_checks set acknowledged_by = ${input.adminUserId}::uuid, acknowledged_at = ${input.now}::timestamptz,
       acknowledgement_note = ${input.note}
     where is_below and acknowledged_at is null
-      and created_at <= (select created_at from liquidity_checks where id = ${input.upTo}::uuid)`);
+      and sequence <= (select sequence from liquidity_checks where id = ${input.upTo}::uuid)`);
   return (
     (result as { rowCount?: number; affectedRows?: number }).rowCount ??
     (result as { affectedRows?: number }).affectedRows ??

@@ -64,7 +64,7 @@ export function toCoverageCheck(row: CoverageCheckRow): CoverageCheck {
     id: row.id,
     checked_on: row.checked_on,
     horizon_until: row.horizon_until,
-    threshold: row.threshold,
+    threshold: ratioText(row.threshold),
     cash: toMoneyString(row.cash),
     inflows: toMoneyString(row.inflows),
     obligations: toMoneyString(row.obligations),
@@ -79,6 +79,12 @@ export function toCoverageCheck(row: CoverageCheckRow): CoverageCheck {
     acknowledgement_note: row.acknowledgement_note,
     created_at: row.created_at,
   };
+}
+
+/** "1.1000" -> "1.10": at least two places, no trailing zeros past them. */
+export function ratioText(value: string): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${whole}.${fraction.replace(/0+$/, '').padEnd(2, '0')}`;
 }
 
 export function assumptionsOf(settings: LiquiditySettings): ForecastAssumptions {
