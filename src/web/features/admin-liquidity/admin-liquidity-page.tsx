@@ -106,28 +106,28 @@ function Summary({ data }: { data: LiquidityOverviewResponse }) {
         <div>
           <dt>Cash recorded</dt>
           <dd>{formatUsd(data.cash.total)}</dd>
-          <span className="field-hint">
+          <dd className="field-hint">
             {data.cash.oldest_as_of
               ? `${data.cash.accounts.length} accounts; oldest balance ${data.cash.oldest_as_of}`
               : 'No balance recorded yet'}
-          </span>
+          </dd>
         </div>
         <div>
           <dt>Owed in the next 12 months</dt>
           <dd>{formatUsd(`${twelveMonths / 100n}.${(twelveMonths % 100n).toString().padStart(2, '0')}`)}</dd>
-          <span className="field-hint">Less what is expected to roll over</span>
+          <dd className="field-hint">Less what is expected to roll over</dd>
         </div>
         <div>
           <dt>Coverage this month</dt>
           <dd>{months.coverage[0] ?? 'Nothing owed'}</dd>
-          <span className="field-hint">Cash and inflows over obligations</span>
+          <dd className="field-hint">Cash and inflows over obligations</dd>
         </div>
         <div>
           <dt>First period below 1</dt>
           <dd className={firstShort ? 'liquidity-short' : undefined}>
             {firstShort ? firstShort.label : 'None in 24 months'}
           </dd>
-          <span className="field-hint">Alert threshold for 90 days: {data.threshold}</span>
+          <dd className="field-hint">Alert threshold for 90 days: {data.threshold}</dd>
         </div>
       </dl>
     </section>
@@ -179,12 +179,8 @@ function ForecastDataTable({ table }: { table: ForecastTable }) {
           key: 'period',
           label: 'Period',
           isTitle: true,
-          cell: (row) => (
-            <>
-              {row.label}
-              <span className="operations-sub">{row.range}</span>
-            </>
-          ),
+          className: 'liquidity-period',
+          cell: (row) => <span title={row.range}>{row.label}</span>,
         },
         ...table.lines.map((line) => ({
           key: line.key,

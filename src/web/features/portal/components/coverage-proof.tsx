@@ -13,6 +13,7 @@ import {
   type PublishedDigest,
   verifyNoteProof,
 } from '../../../../shared/liquidity/merkle-sum-tree';
+import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { fetchCoverageProof, fetchPublishedDigest, portalKeys } from '../api/portal-api';
@@ -75,7 +76,7 @@ export function CoverageProof() {
           {data.notes.map((note) => (
             <li key={note.investment_id} className="coverage-proof-note">
               <span>
-                Note {note.investment_id.slice(0, 8).toUpperCase()}{' '}
+                Note {purchaseReference(note.investment_id)}{' '}
                 <span className="muted">
                   counted at {formatUsd(note.amount)} in {note.leaves.length} parts
                 </span>

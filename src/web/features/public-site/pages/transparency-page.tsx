@@ -113,7 +113,9 @@ function Figures({ data }: { data: PublicTransparencyResponse }) {
             <span className="transparency-month">{month.label}</span>
             <span className="transparency-bar" aria-hidden="true">
               <span
-                style={{ width: `${largest > 0 ? Math.max(1, (Number(month.amount) / largest) * 100) : 0}%` }}
+                style={{
+                  width: `${largest > 0 && Number(month.amount) > 0 ? Math.max(1, (Number(month.amount) / largest) * 100) : 0}%`,
+                }}
               />
             </span>
             <span className="transparency-amount">{formatUsd(month.amount)}</span>
