@@ -5,7 +5,7 @@
  * it), keeps the leaves and the nodes from the block level up, and publishes the root. A proof
  * rebuilds the leaf's block from the stored leaves and reads the rest of the path.
  */
-import { createHash, randomFillSync, randomInt } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   BLOCK_LEVEL,
@@ -24,7 +24,7 @@ import {
 import { centsToMoney } from '../../../shared/money/decimal-string';
 import { type Executor, rowsOf } from '../../db/client';
 
-export const nodeSha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+export const nodeSha256 = (text: string): string => hash('sha256', text, 'hex');
 
 export interface OutstandingNote {
   investmentId: string;
@@ -40,32 +40,37 @@ export interface Leaf {
   salt: string;
 }
 
-/** Each note's outstanding amount in NOTE_PARTS parts, uniformly at random (each part 0..amount). */
+/**
+ * Each note's outstanding amount in NOTE_PARTS parts, uniformly at random (each part 0..amount):
+ * a 53-bit random fraction of the amount, drawn from one buffer of crypto random bytes.
+ */
 export function splitNotes(notes: readonly OutstandingNote[]): Leaf[] {
-  const leaves: Leaf[] = [];
+  const leaves: Leaf[] = new Array(notes.length * NOTE_PARTS);
   const salts = Buffer.alloc(notes.length * NOTE_PARTS * 16);
   randomFillSync(salts);
-  let saltIndex = 0;
+  const draws = new Uint32Array(notes.length * (NOTE_PARTS - 1) * 2);
+  for (let offset = 0; offset < draws.length; offset += 16_384) {
+    randomFillSync(draws.subarray(offset, Math.min(draws.length, offset + 16_384)));
+  }
+  let leafIndex = 0;
+  let drawIndex = 0;
   for (const note of notes) {
     let remaining = note.cents;
     for (let part = 0; part < NOTE_PARTS; part += 1) {
-      const cents = part === NOTE_PARTS - 1 ? remaining : randomCents(remaining);
+      let cents = remaining;
+      if (part < NOTE_PARTS - 1) {
+        const fraction = ((draws[drawIndex] as number) * 2 ** 21 + ((draws[drawIndex + 1] as number) >>> 11)) / 2 ** 53;
+        drawIndex += 2;
+        cents = BigInt(Math.floor(fraction * (Number(remaining) + 1)));
+        if (cents > remaining) cents = remaining;
+      }
       remaining -= cents;
-      const salt = salts.subarray(saltIndex * 16, saltIndex * 16 + 16).toString('hex');
-      saltIndex += 1;
-      leaves.push({ investmentId: note.investmentId, investorId: note.investorId, part, cents, salt });
+      const salt = salts.toString('hex', leafIndex * 16, leafIndex * 16 + 16);
+      leaves[leafIndex] = { investmentId: note.investmentId, investorId: note.investorId, part, cents, salt };
+      leafIndex += 1;
     }
   }
   return leaves;
-}
-
-/** A uniform 0..max (crypto.randomInt covers below 2^48; larger amounts are drawn in two halves). */
-function randomCents(max: bigint): bigint {
-  if (max < 0x7fff_ffff_ffffn) return BigInt(randomInt(0, Number(max) + 1));
-  const high = BigInt(randomInt(0, Number(max / 0x1_0000_0000n) + 1));
-  const low = BigInt(randomInt(0, 0x1_0000_0000));
-  const value = high * 0x1_0000_0000n + low;
-  return value > max ? max : value;
 }
 
 /** Fisher-Yates with crypto random words (the modulo bias of a 32-bit word over < 2^31 items is negligible). */
