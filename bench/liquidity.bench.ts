@@ -17,7 +17,13 @@ import { verifyNoteProof } from '../src/shared/liquidity/merkle-sum-tree';
 import type { AppContext } from '../src/server/context';
 import { openDatabase, rowsOf } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
-import { collectLines, forecastTable, forecastWindow, monthBuckets, weekBuckets } from '../src/server/modules/liquidity/forecast';
+import {
+  collectLines,
+  forecastTable,
+  forecastWindow,
+  monthBuckets,
+  weekBuckets,
+} from '../src/server/modules/liquidity/forecast';
 import { runLiquidityCheck } from '../src/server/modules/liquidity/liquidity-check-job';
 import { upsertLiquiditySettings } from '../src/server/modules/liquidity/repository';
 import { assumptionsOf, cashSummary } from '../src/server/modules/liquidity/service';
@@ -135,36 +141,51 @@ try {
 
   const forecast = async () => {
     const cash = await cashSummary(db);
-    const lines = await collectLines(db, forecastWindow(today), assumptionsOf({ rollover_rate: '0.5', transparency_enabled: false }));
+    const lines = await collectLines(
+      db,
+      forecastWindow(today),
+      assumptionsOf({ rollover_rate: '0.5', transparency_enabled: false }),
+    );
     return {
       months: forecastTable(lines, monthBuckets(today), cash.totalCents),
       weeks: forecastTable(lines, weekBuckets(today), cash.totalCents),
     };
   };
   const runs: number[] = [];
-  for (let run = 1; run <= 3; run += 1) runs.push((await timed(`forecast (24 months + 13 weeks), run ${run}`, forecast)).milliseconds);
+  for (let run = 1; run <= 3; run += 1)
+    runs.push((await timed(`forecast (24 months + 13 weeks), run ${run}`, forecast)).milliseconds);
   const tables = await forecast();
   const check = await timed('daily check, coverage page off', () => runLiquidityCheck(context, today));
   await upsertLiquiditySettings(db, { rollover_rate: '0.5', transparency_enabled: true }, new Date());
   const withSnapshot = await timed('daily check, coverage page on (snapshot + Merkle sum tree)', () =>
     runLiquidityCheck(context, today),
   );
-  const [someone] = rowsOf<{ investor_id: string }>(await db.execute(sql`select investor_id from investments limit 1`));
-  const proof = await timed('one holder’s proof (Documents page)', () => coverageProofFor(context, someone!.investor_id));
+  const [someone] = rowsOf<{ investor_id: string }>(
+    await db.execute(sql`select investor_id from investments limit 1`),
+  );
+  const proof = await timed('one holder’s proof (Documents page)', () =>
+    coverageProofFor(context, someone!.investor_id),
+  );
   const verified = proof.result.notes.every((note) => verifyNoteProof(note, proof.result.digest!));
 
   const best = Math.min(...runs);
   console.log('');
   console.log(`  Standard interest, 24 months   ${tables.months.lines[0]?.total}`);
   console.log(`  High-Yield maturing, 24 months ${tables.months.lines[1]?.total}`);
-  console.log(`  first short period             ${tables.months.first_short_period ?? 'none'} (no cash recorded)`);
+  console.log(
+    `  first short period             ${tables.months.first_short_period ?? 'none'} (no cash recorded)`,
+  );
   console.log(`  check below threshold          ${check.result.isBelow}`);
   console.log(`  holder's notes proved          ${proof.result.notes.length}, all verify: ${verified}`);
-  console.log(`  forecast                       best ${(best / 1000).toFixed(2)} s (goal < 2 s: ${best < 2000 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  forecast                       best ${(best / 1000).toFixed(2)} s (goal < 2 s: ${best < 2000 ? 'met' : 'NOT met'})`,
+  );
   console.log(
     `  daily check                    ${(check.milliseconds / 1000).toFixed(1)} s off, ${(withSnapshot.milliseconds / 1000).toFixed(1)} s with the snapshot (goal < 60 s: ${withSnapshot.milliseconds < 60_000 ? 'met' : 'NOT met'})`,
   );
-  console.log(`  months checked                 ${startOfMonth(today)} .. ${addMonths(startOfMonth(today), 23)}`);
+  console.log(
+    `  months checked                 ${startOfMonth(today)} .. ${addMonths(startOfMonth(today), 23)}`,
+  );
 } finally {
   await database.close();
   if (process.env.BENCH_KEEP_SCHEMA !== '1') await owner.query(`drop schema ${schema} cascade`);

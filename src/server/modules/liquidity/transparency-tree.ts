@@ -59,7 +59,8 @@ export function splitNotes(notes: readonly OutstandingNote[]): Leaf[] {
     for (let part = 0; part < NOTE_PARTS; part += 1) {
       let cents = remaining;
       if (part < NOTE_PARTS - 1) {
-        const fraction = ((draws[drawIndex] as number) * 2 ** 21 + ((draws[drawIndex + 1] as number) >>> 11)) / 2 ** 53;
+        const fraction =
+          ((draws[drawIndex] as number) * 2 ** 21 + ((draws[drawIndex + 1] as number) >>> 11)) / 2 ** 53;
         drawIndex += 2;
         cents = BigInt(Math.floor(fraction * (Number(remaining) + 1)));
         if (cents > remaining) cents = remaining;
