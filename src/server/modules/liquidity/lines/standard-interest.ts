@@ -70,12 +70,13 @@ async function postingsByMonthStart(
     ? starts.map((_start, index) => {
         const before = index === 0 ? sql`t.posted_cents` : (rounded[index - 1] as SQL);
         const period = index === 0 ? previousPeriod : (starts[index - 1] as IsoDate);
-        return sql`coalesce(sum(case when ${reinvestsSql(period)} then 0 else ${rounded[index] as SQL} - ${before} end), 0)::text`;
+        return sql`round(coalesce(sum(case when ${reinvestsSql(period)} then 0 else ${rounded[index] as SQL} - ${before} end), 0))::text`;
       })
     : [
-        sql`coalesce(sum(t.posted_cents), 0)::text`,
-        ...rounded.map((value) => sql`coalesce(sum(${value}), 0)::text`),
+        sql`round(coalesce(sum(t.posted_cents), 0))::text`,
+        ...rounded.map((value) => sql`round(coalesce(sum(${value}), 0))::text`),
       ];
+  // round(): numeric sums keep the scale of their inputs ("12.00"); every figure here is whole cents.
   const named = columns.map((column, index) => sql`${column} as ${sql.raw(`c${index}`)}`);
   const result = await db.execute(sql`
     with t as materialized (
