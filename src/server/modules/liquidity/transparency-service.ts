@@ -16,14 +16,7 @@ import type { IsoDate } from '../../../shared/dates/calendar-date';
 import type { AppContext } from '../../context';
 import { type Executor, rowsOf } from '../../db/client';
 import { selectLiquiditySettings } from './repository';
-import {
-  buildTree,
-  proveInvestorNotes,
-  selectOutstandingNotes,
-  shuffle,
-  splitNotes,
-  storeTree,
-} from './transparency-tree';
+import { proveInvestorNotes, writeTree } from './transparency-tree';
 
 const planLabels: Record<string, string> = { standard: 'Standard', high_yield: 'High-Yield' };
 
@@ -47,8 +40,6 @@ export async function takeTransparencySnapshot(db: Executor, input: SnapshotInpu
             - i.amount_withdrawn + i.amount_adjusted > 0
       group by i.investment_type order by i.investment_type desc`),
   );
-  const notes = await selectOutstandingNotes(db);
-  const tree = buildTree(shuffle(splitNotes(notes)));
   const figures = {
     outstanding_by_plan: byPlan.map((row) => ({
       plan: row.plan,
@@ -67,11 +58,14 @@ export async function takeTransparencySnapshot(db: Executor, input: SnapshotInpu
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       insert into transparency_snapshots (taken_on, figures, root_hash, total_outstanding, leaf_count, note_count, created_at)
-      values (${input.today}::date, ${JSON.stringify(figures)}::jsonb, ${tree.root.hash}, ${centsToMoney(tree.root.cents)}::numeric,
-              ${tree.leaves.length}, ${notes.length}, ${input.now}::timestamptz)
+      values (${input.today}::date, ${JSON.stringify(figures)}::jsonb, '', 0, 0, 0, ${input.now}::timestamptz)
       returning id`);
     const id = rowsOf<{ id: string }>(result)[0]!.id;
-    await storeTree(tx, id, tree);
+    const tree = await writeTree(tx, id);
+    await tx.execute(sql`
+      update transparency_snapshots set root_hash = ${tree.root.hash}, total_outstanding = ${centsToMoney(tree.root.cents)}::numeric,
+        leaf_count = ${tree.leafCount}, note_count = ${tree.noteCount}
+      where id = ${id}::uuid`);
     return id;
   });
 }

@@ -1,11 +1,11 @@
 /**
- * Building and proving the coverage page's Merkle sum tree (decision 1943). The job splits every
- * note's outstanding amount into NOTE_PARTS random parts, salts each, shuffles the leaves with a
- * cryptographic permutation, hashes the tree with node:crypto (the shared pure functions define
- * it), keeps the leaves and the nodes from the block level up, and publishes the root. A proof
- * rebuilds the leaf's block from the stored leaves and reads the rest of the path.
+ * Building and proving the coverage page's Merkle sum tree (decision 1943). The job writes the
+ * tree in the database (`writeTree`: split, salted, shuffled, hashed with sha256() over the
+ * text the shared functions define); a proof rebuilds the leaf's block from the stored leaves
+ * with node:crypto and the shared functions, and reads the rest of the path from the stored
+ * nodes, so every proof checks the database's hashing against the shared definition.
  */
-import { hash, randomFillSync } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   BLOCK_LEVEL,
@@ -14,7 +14,6 @@ import {
   EMPTY_NODE,
   type LeafProof,
   leafHash,
-  levelAbove,
   NOTE_PARTS,
   type NoteProof,
   pathOf,
@@ -26,141 +25,94 @@ import { type Executor, rowsOf } from '../../db/client';
 
 export const nodeSha256 = (text: string): string => hash('sha256', text, 'hex');
 
-export interface OutstandingNote {
-  investmentId: string;
-  investorId: string;
-  cents: bigint;
-}
+/** A note's value as the ledger check keeps it (decision 1811): what the platform owes on it. */
+const keptValue = sql`(i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else i.interest_reinvested end
+  - i.amount_withdrawn + i.amount_adjusted)`;
 
-export interface Leaf {
-  investmentId: string;
-  investorId: string;
-  part: number;
-  cents: bigint;
-  salt: string;
+/** 48 random bits from a version-4 uuid (its first 12 hex digits are all random), as a bigint. */
+const randomBits48 = sql`('x' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12))::bit(48)::bigint`;
+
+export interface WrittenTree {
+  root: TreeNode;
+  leafCount: number;
+  noteCount: number;
 }
 
 /**
- * Each note's outstanding amount in NOTE_PARTS parts, uniformly at random (each part 0..amount):
- * a 53-bit random fraction of the amount, drawn from one buffer of crypto random bytes.
+ * Writes a snapshot's tree in the database, set-based (a million notes are two million leaves):
+ * every note with a value above zero is split in NOTE_PARTS = 2 parts (the first uniform in
+ * 0..amount from 48 random bits of gen_random_uuid, the second the rest), each part salted with
+ * the 122 random bits of another uuid and placed by the order of a third (a random permutation);
+ * leaves and nodes are hashed with PostgreSQL's sha256() over exactly the text the shared
+ * `leafHash` and `nodeHash` hash, level by level, pairing an odd last node with the empty node.
+ * The leaves and the nodes from BLOCK_LEVEL up are kept for proofs; earlier snapshots' trees are
+ * dropped (their digests stay).
  */
-export function splitNotes(notes: readonly OutstandingNote[]): Leaf[] {
-  const leaves: Leaf[] = new Array(notes.length * NOTE_PARTS);
-  const salts = Buffer.alloc(notes.length * NOTE_PARTS * 16);
-  randomFillSync(salts);
-  const draws = new Uint32Array(notes.length * (NOTE_PARTS - 1) * 2);
-  for (let offset = 0; offset < draws.length; offset += 16_384) {
-    randomFillSync(draws.subarray(offset, Math.min(draws.length, offset + 16_384)));
-  }
-  let leafIndex = 0;
-  let drawIndex = 0;
-  for (const note of notes) {
-    let remaining = note.cents;
-    for (let part = 0; part < NOTE_PARTS; part += 1) {
-      let cents = remaining;
-      if (part < NOTE_PARTS - 1) {
-        const fraction =
-          ((draws[drawIndex] as number) * 2 ** 21 + ((draws[drawIndex + 1] as number) >>> 11)) / 2 ** 53;
-        drawIndex += 2;
-        cents = BigInt(Math.floor(fraction * (Number(remaining) + 1)));
-        if (cents > remaining) cents = remaining;
-      }
-      remaining -= cents;
-      const salt = salts.toString('hex', leafIndex * 16, leafIndex * 16 + 16);
-      leaves[leafIndex] = { investmentId: note.investmentId, investorId: note.investorId, part, cents, salt };
-      leafIndex += 1;
-    }
-  }
-  return leaves;
-}
-
-/** Fisher-Yates with crypto random words (the modulo bias of a 32-bit word over < 2^31 items is negligible). */
-export function shuffle<T>(items: T[]): T[] {
-  const words = new Uint32Array(items.length);
-  for (let offset = 0; offset < words.length; offset += 16_384) {
-    randomFillSync(words.subarray(offset, Math.min(words.length, offset + 16_384)));
-  }
-  for (let index = items.length - 1; index > 0; index -= 1) {
-    const other = (words[index] as number) % (index + 1);
-    const swap = items[index] as T;
-    items[index] = items[other] as T;
-    items[other] = swap;
-  }
-  return items;
-}
-
-export interface BuiltTree {
-  leaves: Leaf[];
-  /** Levels BLOCK_LEVEL.. up to the root (index 0 is BLOCK_LEVEL). */
-  upper: TreeNode[][];
-  root: TreeNode;
-}
-
-export function buildTree(leaves: Leaf[]): BuiltTree {
-  const blockRoots: TreeNode[] = [];
-  const total = Math.max(leaves.length, 1);
-  for (let start = 0; start < total; start += BLOCK_SIZE) {
-    const block = leaves.slice(start, start + BLOCK_SIZE).map((leaf) => ({
-      hash: leafHash(leaf, nodeSha256),
-      cents: leaf.cents,
-    }));
-    const levels = blockLevels(block.length === 0 ? [EMPTY_NODE] : block, nodeSha256);
-    blockRoots.push((levels[BLOCK_LEVEL] as TreeNode[])[0] as TreeNode);
-  }
-  const upper: TreeNode[][] = [blockRoots];
-  while ((upper.at(-1) as TreeNode[]).length > 1)
-    upper.push(levelAbove(upper.at(-1) as TreeNode[], nodeSha256));
-  return { leaves, upper, root: (upper.at(-1) as TreeNode[])[0] as TreeNode };
-}
-
-/** Notes that owe something: active or matured with a value above zero (the ledger check's kept value). */
-export async function selectOutstandingNotes(db: Executor): Promise<OutstandingNote[]> {
-  const result = await db.execute(sql`
-    select id, investor_id,
-           ((i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else i.interest_reinvested end
-             - i.amount_withdrawn + i.amount_adjusted) * 100)::bigint::text as cents
-    from investments i
-    where i.status in ('active', 'matured')
-      and i.principal_amount + case when i.investment_type = 'high_yield' then i.interest_posted else i.interest_reinvested end
-          - i.amount_withdrawn + i.amount_adjusted > 0`);
-  return rowsOf<{ id: string; investor_id: string; cents: string }>(result).map((row) => ({
-    investmentId: row.id,
-    investorId: row.investor_id,
-    cents: BigInt(row.cents),
-  }));
-}
-
-const INSERT_BATCH = 20_000;
-
-/** Writes the tree of a snapshot and forgets the trees of every earlier one (their digests stay). */
-export async function storeTree(db: Executor, snapshotId: string, tree: BuiltTree): Promise<void> {
-  for (let start = 0; start < tree.leaves.length; start += INSERT_BATCH) {
-    const batch = tree.leaves.slice(start, start + INSERT_BATCH);
-    await db.execute(sql`
+export async function writeTree(tx: Executor, snapshotId: string): Promise<WrittenTree> {
+  await tx.execute(sql`delete from transparency_leaves where snapshot_id <> ${snapshotId}::uuid`);
+  await tx.execute(sql`delete from transparency_nodes where snapshot_id <> ${snapshotId}::uuid`);
+  const notes = await tx.execute(sql`
+    with notes as materialized (
+      select i.id, i.investor_id, (${keptValue} * 100)::bigint as cents, ${randomBits48} as draw
+      from investments i
+      where i.status in ('active', 'matured') and ${keptValue} > 0
+    ),
+    parts as (
+      select id, investor_id, 0 as part, floor(draw::numeric / 281474976710656 * (cents + 1))::bigint as cents from notes
+      union all
+      select id, investor_id, 1, cents - floor(draw::numeric / 281474976710656 * (cents + 1))::bigint from notes
+    ),
+    salted as materialized (
+      select p.*, replace(gen_random_uuid()::text, '-', '') as salt, gen_random_uuid() as place from parts p
+    ),
+    written as (
       insert into transparency_leaves (snapshot_id, position, investment_id, investor_id, part, amount, salt)
-      select ${snapshotId}::uuid, p, n, v, pt, a, s
-      from unnest(${`{${batch.map((_leaf, index) => start + index).join(',')}}`}::int[],
-                  ${`{${batch.map((leaf) => leaf.investmentId).join(',')}}`}::uuid[],
-                  ${`{${batch.map((leaf) => leaf.investorId).join(',')}}`}::uuid[],
-                  ${`{${batch.map((leaf) => leaf.part).join(',')}}`}::int[],
-                  ${`{${batch.map((leaf) => centsToMoney(leaf.cents)).join(',')}}`}::numeric[],
-                  ${`{${batch.map((leaf) => leaf.salt).join(',')}}`}::text[]) as u(p, n, v, pt, a, s)`);
+      select ${snapshotId}::uuid, (row_number() over (order by place) - 1)::int, id, investor_id, part, cents::numeric / 100, salt
+      from salted
+      returning 1
+    )
+    select (select count(*)::int from notes) as notes, (select count(*)::int from written) as leaves`);
+  const counts = rowsOf<{ notes: number; leaves: number }>(notes)[0] ?? { notes: 0, leaves: 0 };
+  await tx.execute(sql`drop table if exists liquidity_tree_nodes`);
+  await tx.execute(sql`
+    create temporary table liquidity_tree_nodes (level int, position int, hash text, cents bigint, primary key (level, position))
+    on commit drop`);
+  if (counts.leaves === 0) {
+    await tx.execute(sql`insert into liquidity_tree_nodes values (0, 0, ${EMPTY_NODE.hash}, 0)`);
+  } else {
+    await tx.execute(sql`
+      insert into liquidity_tree_nodes (level, position, hash, cents)
+      select 0, position,
+             encode(sha256(convert_to('steadyline-leaf|' || investment_id || '|' || part || '|' || (amount * 100)::bigint || '|' || salt, 'UTF8')), 'hex'),
+             (amount * 100)::bigint
+      from transparency_leaves where snapshot_id = ${snapshotId}::uuid`);
   }
-  const nodes = tree.upper.flatMap((level, offset) =>
-    level.map((node, position) => ({ level: BLOCK_LEVEL + offset, position, node })),
-  );
-  for (let start = 0; start < nodes.length; start += INSERT_BATCH) {
-    const batch = nodes.slice(start, start + INSERT_BATCH);
-    await db.execute(sql`
-      insert into transparency_nodes (snapshot_id, level, position, hash, amount)
-      select ${snapshotId}::uuid, l, p, h, a
-      from unnest(${`{${batch.map((row) => row.level).join(',')}}`}::int[],
-                  ${`{${batch.map((row) => row.position).join(',')}}`}::int[],
-                  ${`{${batch.map((row) => row.node.hash).join(',')}}`}::text[],
-                  ${`{${batch.map((row) => centsToMoney(row.node.cents)).join(',')}}`}::numeric[]) as u(l, p, h, a)`);
+  let level = 0;
+  let count = Math.max(1, counts.leaves);
+  while (level < BLOCK_LEVEL || count > 1) {
+    await tx.execute(sql`
+      insert into liquidity_tree_nodes (level, position, hash, cents)
+      select ${level + 1}, l.position / 2,
+             encode(sha256(convert_to('steadyline-node|' || l.hash || '|' || l.cents || '|' || coalesce(r.hash, ${EMPTY_NODE.hash}) || '|' || coalesce(r.cents, 0), 'UTF8')), 'hex'),
+             l.cents + coalesce(r.cents, 0)
+      from liquidity_tree_nodes l
+      left join liquidity_tree_nodes r on r.level = ${level} and r.position = l.position + 1
+      where l.level = ${level} and l.position % 2 = 0`);
+    level += 1;
+    count = Math.ceil(count / 2);
   }
-  await db.execute(sql`delete from transparency_leaves where snapshot_id <> ${snapshotId}::uuid`);
-  await db.execute(sql`delete from transparency_nodes where snapshot_id <> ${snapshotId}::uuid`);
+  await tx.execute(sql`
+    insert into transparency_nodes (snapshot_id, level, position, hash, amount)
+    select ${snapshotId}::uuid, level, position, hash, cents::numeric / 100 from liquidity_tree_nodes where level >= ${BLOCK_LEVEL}`);
+  const root = rowsOf<{ hash: string; cents: string }>(
+    await tx.execute(sql`select hash, cents::text as cents from liquidity_tree_nodes where level = ${level}`),
+  )[0];
+  await tx.execute(sql`drop table liquidity_tree_nodes`);
+  return {
+    root: { hash: root?.hash ?? EMPTY_NODE.hash, cents: BigInt(root?.cents ?? '0') },
+    leafCount: counts.leaves,
+    noteCount: counts.notes,
+  };
 }
 
 interface StoredLeaf {
