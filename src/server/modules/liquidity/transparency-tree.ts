@@ -14,7 +14,6 @@ import {
   EMPTY_NODE,
   type LeafProof,
   leafHash,
-  NOTE_PARTS,
   type NoteProof,
   pathOf,
   type ProofStep,
