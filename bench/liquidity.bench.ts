@@ -1,9 +1,9 @@
 /**
  * Issue 27 speed budget: the obligations forecast (/admin/liquidity: every line source, bucketed
  * into 24 months and 13 weeks) over 1,000,000 notes on PostgreSQL, goal under 2 s; and the daily
- * `liquidity-check` job, goal under 60 s, both without and with the public coverage page (which
- * adds the snapshot: every note split into parts, salted, shuffled, hashed into the Merkle sum
- * tree and stored). Also one holder's proof, as the Documents page asks for it.
+ * `liquidity-check` job, goal under 60 s; and the `coverage-snapshot` job of the public page
+ * (every note split into parts, salted, shuffled, hashed into the Merkle sum tree and stored).
+ * Also one holder's proof, as the Documents page asks for it.
  *
  * Uses a throw-away schema in the database `liq_bench` on BENCH_DATABASE_URL's server (default
  * the local one), dropped at the end unless BENCH_KEEP_SCHEMA=1. BENCH_NOTES sets the size.
@@ -24,7 +24,10 @@ import {
   monthBuckets,
   weekBuckets,
 } from '../src/server/modules/liquidity/forecast';
-import { runLiquidityCheck } from '../src/server/modules/liquidity/liquidity-check-job';
+import {
+  publishCoverageSnapshot,
+  runLiquidityCheck,
+} from '../src/server/modules/liquidity/liquidity-check-job';
 import { upsertLiquiditySettings } from '../src/server/modules/liquidity/repository';
 import { assumptionsOf, cashSummary } from '../src/server/modules/liquidity/service';
 import { coverageProofFor } from '../src/server/modules/liquidity/transparency-service';
@@ -157,8 +160,8 @@ try {
   const tables = await forecast();
   const check = await timed('daily check, coverage page off', () => runLiquidityCheck(context, today));
   await upsertLiquiditySettings(db, { rollover_rate: '0.5', transparency_enabled: true }, new Date());
-  const withSnapshot = await timed('daily check, coverage page on (snapshot + Merkle sum tree)', () =>
-    runLiquidityCheck(context, today),
+  const withSnapshot = await timed('coverage page snapshot (figures + Merkle sum tree)', () =>
+    publishCoverageSnapshot(context, today),
   );
   const [someone] = rowsOf<{ investor_id: string }>(
     await db.execute(sql`select investor_id from investments limit 1`),
@@ -181,8 +184,9 @@ try {
     `  forecast                       best ${(best / 1000).toFixed(2)} s (goal < 2 s: ${best < 2000 ? 'met' : 'NOT met'})`,
   );
   console.log(
-    `  daily check                    ${(check.milliseconds / 1000).toFixed(1)} s off, ${(withSnapshot.milliseconds / 1000).toFixed(1)} s with the snapshot (goal < 60 s: ${withSnapshot.milliseconds < 60_000 ? 'met' : 'NOT met'})`,
+    `  daily check                    ${(check.milliseconds / 1000).toFixed(1)} s (goal < 60 s: ${check.milliseconds < 60_000 ? 'met' : 'NOT met'})`,
   );
+  console.log(`  coverage page snapshot job     ${(withSnapshot.milliseconds / 1000).toFixed(1)} s`);
   console.log(
     `  months checked                 ${startOfMonth(today)} .. ${addMonths(startOfMonth(today), 23)}`,
   );

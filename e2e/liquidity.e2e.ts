@@ -99,6 +99,13 @@ describe('/admin/liquidity', () => {
       .getByRole('button', { name: 'Run now' })
       .click();
     await page.getByText(/^Liquidity check finished: \d+ records? processed\.$/).waitFor();
+    const snapshot = page.locator('tr, li, .job-row').filter({ hasText: 'Coverage page' }).first();
+    await snapshot.getByRole('button', { name: 'Run Coverage page now' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run Coverage page now?' })
+      .getByRole('button', { name: 'Run now' })
+      .click();
+    await page.getByText(/^Coverage page finished: 1 record processed\.$/).waitFor();
     await page.goto('/admin/liquidity');
     const checks = page.getByRole('region', { name: 'Daily checks' });
     await checks.locator('tbody tr').first().waitFor();

@@ -273,6 +273,7 @@ const expected: Record<string, Expectation> = {
   'PUT /api/admin/liquidity/settings': adminRoute('liquidity:manage', 200),
   'POST /api/admin/liquidity/checks/:id/acknowledge': adminRoute('liquidity:manage', 200),
   'POST /functions/v1/liquidity-check': adminRoute('jobs:run', 200),
+  'POST /functions/v1/coverage-snapshot': adminRoute('jobs:run', 200),
   // The public coverage page is off until staff turn it on (the sweep leaves it off).
   'GET /api/transparency': open(404),
   'GET /api/portal/coverage-proof': investorRoute(200),

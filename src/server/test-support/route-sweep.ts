@@ -907,6 +907,7 @@ export const routeRequests: Record<string, RequestBuilder> = {
     payload: { note: 'Sweep: seen' },
   }),
   'POST /functions/v1/liquidity-check': jobRun,
+  'POST /functions/v1/coverage-snapshot': jobRun,
   'GET /api/transparency': () => ({ url: '/api/transparency' }),
   'GET /api/portal/coverage-proof': () => ({ url: '/api/portal/coverage-proof' }),
 };

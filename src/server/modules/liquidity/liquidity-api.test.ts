@@ -261,10 +261,11 @@ describe('the public coverage page and the holder’s proof', () => {
     });
     expect(turnedOn.statusCode).toBe(200);
     expect((await testApp.app.inject({ method: 'GET', url: '/api/transparency' })).statusCode).toBe(404);
-    await call(superAdmin, 'POST', '/functions/v1/liquidity-check', {
+    const snapshot = await call(superAdmin, 'POST', '/functions/v1/coverage-snapshot', {
       jobId: null,
       executionDate: '2026-03-10',
     });
+    expect(snapshot.json()).toEqual({ recordsProcessed: 1 });
 
     const page = await testApp.app.inject({ method: 'GET', url: '/api/transparency' });
     expect(page.statusCode).toBe(200);

@@ -2,10 +2,10 @@
  * The `liquidity-check` job (issue 27, decision 1942): every day, coverage over the next 90
  * days ((cash + known inflows) / obligations) against LIQUIDITY_COVERAGE_THRESHOLD. Each check
  * is kept with its figures; below the threshold, operations staff and super admins are e-mailed
- * (every day until someone acknowledges it) and every admin page shows the alert. When the
- * public coverage page is on, the same run writes its daily snapshot and Merkle sum tree.
+ * (every day until someone acknowledges it) and every admin page shows the alert. The
+ * `coverage-snapshot` job writes the public coverage page's daily snapshot and Merkle sum tree.
  */
-import { addMonths, startOfMonth } from '../../../shared/dates/calendar-date';
+import { startOfMonth } from '../../../shared/dates/calendar-date';
 import { TRANSPARENCY_MONTHS } from '../../../shared/liquidity/liquidity-contracts';
 import { centsToMoney } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
@@ -26,7 +26,6 @@ export interface LiquidityCheckResult {
   isBelow: boolean;
   coverage: string | null;
   staffEmailed: number;
-  snapshotId: string | null;
 }
 
 function formatMoney(amount: string): string {
@@ -43,7 +42,6 @@ export async function runLiquidityCheck(context: AppContext, today: string): Pro
   const available = cash.totalCents + horizon.inflowsCents;
   const owed = horizon.obligationsCents;
   const isBelow = owed > 0n && available * 10_000n < owed * thresholdTenThousandths(threshold);
-  const months = forecastTable(lines, monthBuckets(today), cash.totalCents);
   const checkId = await insertCoverageCheck(context.db, {
     checkedOn: today,
     horizonUntil: horizon.horizonUntil,
@@ -90,35 +88,52 @@ export async function runLiquidityCheck(context: AppContext, today: string): Pro
     }
     await setStaffEmailed(context.db, checkId, staffEmailed);
   }
-  let snapshotId: string | null = null;
-  if (settings.transparency_enabled) {
-    snapshotId = await takeTransparencySnapshot(context.db, {
-      today,
-      now,
-      obligationsByMonth: months.periods.slice(0, TRANSPARENCY_MONTHS).map((period, index) => ({
-        month: startOfMonth(period.start),
-        label: period.label,
-        amount: months.obligations[index] ?? '0.00',
-      })),
-      cash: { total: centsToMoney(cash.totalCents), as_of: cash.oldestAsOf },
-      coverage: {
-        ratio: horizon.coverage,
-        first_short_month: months.first_short_period ? startOfMonth(months.first_short_period) : null,
-      },
-    });
-  }
-  return { checkId, isBelow, coverage: horizon.coverage, staffEmailed, snapshotId };
+  return { checkId, isBelow, coverage: horizon.coverage, staffEmailed };
+}
+
+/**
+ * The public coverage page's daily figures and Merkle sum tree (decision 1943), written only
+ * while staff have the page on; its own job, so the check stays quick whatever the tree costs.
+ */
+export async function publishCoverageSnapshot(context: AppContext, today: string): Promise<string | null> {
+  const [settings, cash] = await Promise.all([selectLiquiditySettings(context.db), cashSummary(context.db)]);
+  if (!settings.transparency_enabled) return null;
+  const lines = await collectLines(context.db, forecastWindow(today), assumptionsOf(settings));
+  const threshold = thresholdTenThousandths(context.config.LIQUIDITY_COVERAGE_THRESHOLD);
+  const horizon = coverageOverHorizon(lines, today, cash.totalCents, threshold);
+  const months = forecastTable(lines, monthBuckets(today), cash.totalCents);
+  return takeTransparencySnapshot(context.db, {
+    today,
+    now: context.clock.now(),
+    obligationsByMonth: months.periods.slice(0, TRANSPARENCY_MONTHS).map((period, index) => ({
+      month: startOfMonth(period.start),
+      label: period.label,
+      amount: months.obligations[index] ?? '0.00',
+    })),
+    cash: { total: centsToMoney(cash.totalCents), as_of: cash.oldestAsOf },
+    coverage: {
+      ratio: horizon.coverage,
+      first_short_month: months.first_short_period ? startOfMonth(months.first_short_period) : null,
+    },
+  });
 }
 
 export const liquidityCheckJob: JobFunctionDefinition = {
   name: 'liquidity-check',
   description:
-    'Checks coverage over the next 90 days against the threshold, alerts operations staff below it, and writes the public coverage page’s daily figures.',
+    'Checks coverage over the next 90 days against the threshold and alerts operations staff below it.',
   async run(context, input) {
     const result = await runLiquidityCheck(context, input.executionDate);
-    return {
-      recordsProcessed: 1,
-      metadata: { ...result, horizonEnds: addMonths(startOfMonth(input.executionDate), 3) },
-    };
+    return { recordsProcessed: 1, metadata: { ...result } };
+  },
+};
+
+export const coverageSnapshotJob: JobFunctionDefinition = {
+  name: 'coverage-snapshot',
+  description:
+    'Writes the public coverage page’s daily figures and the Merkle sum tree note holders check their proofs against (only while the page is published).',
+  async run(context, input) {
+    const snapshotId = await publishCoverageSnapshot(context, input.executionDate);
+    return { recordsProcessed: snapshotId ? 1 : 0, metadata: { snapshotId, published: snapshotId !== null } };
   },
 };
