@@ -310,6 +310,22 @@ const expected: Record<string, Expectation> = {
   'GET /api/purchases/offering': investorRoute(200),
   'POST /api/offerings/circular-acknowledgements': investorRoute(201),
   'GET /api/offerings/:id/circulars/:version': investorRoute(200),
+  // Liquidity (issue 27): every role reads; operations and super_admin write. An approval or a
+  // rejection is of a balance another admin recorded; an acknowledgement of an open alert.
+  'GET /api/admin/liquidity': adminRoute('liquidity:view', 200),
+  'GET /api/admin/liquidity/forecast.csv': adminRoute('liquidity:view', 200),
+  'GET /api/admin/liquidity/alert': adminRoute('liquidity:view', 200),
+  'POST /api/admin/liquidity/cash-positions': adminRoute('liquidity:manage', 201),
+  'POST /api/admin/liquidity/cash-positions/import': adminRoute('liquidity:manage', 201),
+  'POST /api/admin/liquidity/cash-positions/:id/approve': adminRoute('liquidity:manage', 200),
+  'POST /api/admin/liquidity/cash-positions/:id/reject': adminRoute('liquidity:manage', 200),
+  'PUT /api/admin/liquidity/settings': adminRoute('liquidity:manage', 200),
+  'POST /api/admin/liquidity/checks/:id/acknowledge': adminRoute('liquidity:manage', 200),
+  'POST /functions/v1/liquidity-check': adminRoute('jobs:run', 200),
+  'POST /functions/v1/coverage-snapshot': adminRoute('jobs:run', 200),
+  // The public coverage page is off until staff turn it on (the sweep leaves it off).
+  'GET /api/transparency': open(404),
+  'GET /api/portal/coverage-proof': investorRoute(200),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */

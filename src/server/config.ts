@@ -149,6 +149,13 @@ const configSchema = z
     ACH_INVESTOR_MONTHLY_LIMIT: moneyLimit.default('3000000.00'),
     /** Staff are alerted when an offering has sold this percent of its 12-month cap (decision 1931). */
     OFFERING_CAP_ALERT_PERCENT: z.coerce.number().int().min(1).max(100).default(90),
+    /** The daily liquidity check alerts staff when 90-day coverage is below this (decision 1942). */
+    LIQUIDITY_COVERAGE_THRESHOLD: z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,4})?$/, 'must be a ratio such as 1.10 (at most 4 places)')
+      .default('1.10'),
+    /** A cash balance above this needs a second admin's approval before it counts (decision 1941). */
+    LIQUIDITY_CASH_FOUR_EYES_ABOVE: moneyLimit.default('1000000.00'),
     // Investor sign-in (src/server/modules/auth/auth-settings.ts). Limits read "count/window", e.g. 5/1h.
     SESSION_IDLE_MINUTES: positiveInt.default(30),
     SESSION_ABSOLUTE_HOURS: positiveInt.default(12),

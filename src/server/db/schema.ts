@@ -2172,3 +2172,124 @@ export const backupWithholdingEntries = pgTable(
     check('backup_withholding_entries_amount_check', sql.raw('amount <> 0')),
   ],
 );
+
+// ---------------------------------------------------------------- liquidity (issue 27)
+
+/** An operating or reserve account's balance on a date, as staff recorded it (decision 1941). */
+export const cashPositions = pgTable(
+  'cash_positions',
+  {
+    id: id(),
+    accountName: text('account_name').notNull(),
+    accountKind: text('account_kind').notNull(),
+    balance: numeric('balance', { precision: 16, scale: 2 }).notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    /** `recorded` at once up to the four-eyes threshold; above it `pending` until another admin decides. */
+    status: text('status').notNull(),
+    source: text('source').notNull().default('manual'),
+    recordedBy: uuid('recorded_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    recordedAt: at('recorded_at').notNull(),
+    decidedBy: uuid('decided_by').references(() => adminUsers.id),
+    decidedAt: at('decided_at'),
+    decisionReason: text('decision_reason'),
+  },
+  (table) => [
+    index('cash_positions_account_idx')
+      .on(table.accountName, table.asOf.desc(), table.recordedAt.desc())
+      .where(sql`status = 'recorded'`),
+    index('cash_positions_status_idx').on(table.status, table.recordedAt),
+    check('cash_positions_kind_check', inList('account_kind', ['operating', 'reserve'])),
+    check('cash_positions_status_check', inList('status', ['pending', 'recorded', 'rejected'])),
+    check('cash_positions_source_check', inList('source', ['manual', 'csv'])),
+    check('cash_positions_balance_check', sql.raw('balance >= 0')),
+    check('cash_positions_name_check', sql.raw('length(account_name) between 1 and 80')),
+    check('cash_positions_four_eyes_check', sql.raw('decided_by is null or decided_by <> recorded_by')),
+    check('cash_positions_decided_check', sql.raw(`(status = 'pending') = (decided_at is null)`)),
+  ],
+);
+
+/** Every daily coverage check, with its figures, and its acknowledgement (decision 1942). */
+export const liquidityChecks = pgTable(
+  'liquidity_checks',
+  {
+    id: id(),
+    /** The order checks were made in (several can share a clock instant). */
+    sequence: bigint('sequence', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    checkedOn: date('checked_on', { mode: 'string' }).notNull(),
+    horizonUntil: date('horizon_until', { mode: 'string' }).notNull(),
+    threshold: numeric('threshold', { precision: 8, scale: 4 }).notNull(),
+    cash: numeric('cash', { precision: 16, scale: 2 }).notNull(),
+    inflows: numeric('inflows', { precision: 16, scale: 2 }).notNull(),
+    obligations: numeric('obligations', { precision: 16, scale: 2 }).notNull(),
+    coverage: numeric('coverage', { precision: 14, scale: 4 }),
+    isBelow: boolean('is_below').notNull(),
+    firstBelowPeriod: date('first_below_period', { mode: 'string' }),
+    figures: jsonb('figures').notNull(),
+    staffEmailed: integer('staff_emailed').notNull().default(0),
+    acknowledgedBy: uuid('acknowledged_by').references(() => adminUsers.id),
+    acknowledgedAt: at('acknowledged_at'),
+    acknowledgementNote: text('acknowledgement_note'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    index('liquidity_checks_created_idx').on(table.createdAt.desc()),
+    index('liquidity_checks_open_idx').on(table.createdAt).where(sql`is_below and acknowledged_at is null`),
+    check(
+      'liquidity_checks_acknowledged_check',
+      sql.raw('(acknowledged_by is null) = (acknowledged_at is null)'),
+    ),
+  ],
+);
+
+/** The public coverage page's daily figures and published digest (decision 1943). */
+export const transparencySnapshots = pgTable(
+  'transparency_snapshots',
+  {
+    id: id(),
+    takenOn: date('taken_on', { mode: 'string' }).notNull(),
+    figures: jsonb('figures').notNull(),
+    rootHash: text('root_hash').notNull(),
+    totalOutstanding: numeric('total_outstanding', { precision: 16, scale: 2 }).notNull(),
+    leafCount: integer('leaf_count').notNull(),
+    noteCount: integer('note_count').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [index('transparency_snapshots_created_idx').on(table.createdAt.desc())],
+);
+
+/** A snapshot's leaves: random parts of each note's outstanding amount, salted, at shuffled positions. */
+export const transparencyLeaves = pgTable(
+  'transparency_leaves',
+  {
+    snapshotId: uuid('snapshot_id')
+      .notNull()
+      .references(() => transparencySnapshots.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    investmentId: uuid('investment_id').notNull(),
+    investorId: uuid('investor_id').notNull(),
+    part: integer('part').notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+    salt: text('salt').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.snapshotId, table.position] }),
+    index('transparency_leaves_investor_idx').on(table.snapshotId, table.investorId),
+  ],
+);
+
+/** A snapshot's tree nodes from the block level up. */
+export const transparencyNodes = pgTable(
+  'transparency_nodes',
+  {
+    snapshotId: uuid('snapshot_id')
+      .notNull()
+      .references(() => transparencySnapshots.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    hash: text('hash').notNull(),
+    amount: numeric('amount', { precision: 16, scale: 2 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.snapshotId, table.level, table.position] })],
+);

@@ -268,8 +268,10 @@ describe('scheduler', () => {
       'backup',
       'calculate-daily-interest',
       'cleanup-expired-auth',
+      'coverage-snapshot',
       'generate-monthly-statements',
       'pay-early-redemptions',
+      'liquidity-check',
       'process-maturities',
       'process-withdrawals',
       'reconcile-ach-payments',
@@ -279,7 +281,7 @@ describe('scheduler', () => {
       'verify-backup',
     ]);
     const fresh = createScheduler(testApp.context);
-    expect((await fresh.tick(new Date('2026-03-10T15:00:00Z'))).scheduledJobs).toBe(10);
+    expect((await fresh.tick(new Date('2026-03-10T15:00:00Z'))).scheduledJobs).toBe(12);
     // 11 March, 02:00:30 New York: daily interest (01:00), maturities (01:30), withdrawals (02:00).
     const report = await fresh.tick(new Date('2026-03-11T06:00:30Z'));
     const byName = new Map(report.runs.map((run) => [run.jobName, run.status]));

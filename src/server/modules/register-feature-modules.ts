@@ -14,6 +14,7 @@ import { hotspotEditingRoutes } from './hotspot-editing/routes';
 import { registerAuthModule } from './auth/auth-module';
 import { registerBankingModule } from './banking/banking-module';
 import { registerBackupsModule } from './backups/backups-module';
+import { registerLiquidityModule } from './liquidity/liquidity-module';
 import { registerScheduler } from '../jobs/register-scheduler';
 import { jobRunRoutes } from './job-runs/routes';
 import { jobRoutes } from './jobs/routes';
@@ -64,6 +65,7 @@ export async function registerFeatureModules(
   registerMoneyFunctions(context);
   registerStatementFunctions(context);
   registerBackupsModule(app, context);
+  await registerLiquidityModule(app, context);
   await registerNotificationsModule(app, context);
   await app.register(portalRoutes(context));
   await app.register(noteRoutes(context));

@@ -18,7 +18,9 @@ import {
   investmentProducts,
   investorStatements,
   investors,
+  cashPositions,
   ledgerAdjustments,
+  liquidityChecks,
   pageHotspots,
   scheduledJobs,
   sessions,
@@ -1078,7 +1080,82 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/tax-runs/fire-file': () => ({
     url: '/api/admin/tax-runs/fire-file?year=2025&kind=original',
   }),
+  'GET /api/admin/liquidity': () => ({ url: '/api/admin/liquidity' }),
+  'GET /api/admin/liquidity/forecast.csv': () => ({ url: '/api/admin/liquidity/forecast.csv?view=months' }),
+  'GET /api/admin/liquidity/alert': () => ({ url: '/api/admin/liquidity/alert' }),
+  'POST /api/admin/liquidity/cash-positions': (world) => ({
+    url: '/api/admin/liquidity/cash-positions',
+    payload: {
+      account_name: 'Sweep operating',
+      account_kind: 'operating',
+      balance: '10.00',
+      as_of: world.testApp.clock.today(),
+    },
+  }),
+  'POST /api/admin/liquidity/cash-positions/import': (world) => ({
+    url: '/api/admin/liquidity/cash-positions/import',
+    payload: {
+      csv: `account_name,account_kind,balance,as_of\nSweep reserve,reserve,5.00,${world.testApp.clock.today()}`,
+    },
+  }),
+  'POST /api/admin/liquidity/cash-positions/:id/approve': async (world, caller) => ({
+    url: `/api/admin/liquidity/cash-positions/${await cashPositionByAnotherAdmin(world, caller)}/approve`,
+  }),
+  'POST /api/admin/liquidity/cash-positions/:id/reject': async (world, caller) => ({
+    url: `/api/admin/liquidity/cash-positions/${await cashPositionByAnotherAdmin(world, caller)}/reject`,
+    payload: { reason: 'Sweep: the statement says otherwise' },
+  }),
+  'PUT /api/admin/liquidity/settings': () => ({
+    url: '/api/admin/liquidity/settings',
+    payload: { rollover_rate: '0.5', transparency_enabled: false },
+  }),
+  'POST /api/admin/liquidity/checks/:id/acknowledge': async (world) => ({
+    url: `/api/admin/liquidity/checks/${await openCoverageAlert(world)}/acknowledge`,
+    payload: { note: 'Sweep: seen' },
+  }),
+  'POST /functions/v1/liquidity-check': jobRun,
+  'POST /functions/v1/coverage-snapshot': jobRun,
+  'GET /api/transparency': () => ({ url: '/api/transparency' }),
+  'GET /api/portal/coverage-proof': () => ({ url: '/api/portal/coverage-proof' }),
 };
+
+/** A balance above the four-eyes threshold, recorded by an admin who is not the caller. */
+async function cashPositionByAnotherAdmin(world: SweepWorld, caller: Caller): Promise<string> {
+  const recorder = caller === 'operations' ? world.admins.superAdmin : world.admins.operations;
+  const [row] = await world.testApp.context.db
+    .insert(cashPositions)
+    .values({
+      accountName: 'Sweep reserve',
+      accountKind: 'reserve',
+      balance: '5000000.00',
+      asOf: world.testApp.clock.today(),
+      status: 'pending',
+      recordedBy: recorder.id,
+      recordedAt: world.testApp.clock.now(),
+    })
+    .returning({ id: cashPositions.id });
+  return row!.id;
+}
+
+/** A coverage check below the threshold that nobody has acknowledged. */
+async function openCoverageAlert(world: SweepWorld): Promise<string> {
+  const [row] = await world.testApp.context.db
+    .insert(liquidityChecks)
+    .values({
+      checkedOn: world.testApp.clock.today(),
+      horizonUntil: world.testApp.clock.today(),
+      threshold: '1.1',
+      cash: '0',
+      inflows: '0',
+      obligations: '100',
+      coverage: '0',
+      isBelow: true,
+      figures: {},
+      createdAt: world.testApp.clock.now(),
+    })
+    .returning({ id: liquidityChecks.id });
+  return row!.id;
+}
 
 async function throwawayInvestor(world: SweepWorld, status: 'active' | 'suspended'): Promise<string> {
   const email = `${fresh('throwaway').replace(/\W+/g, '-').toLowerCase()}@sweep.example`;

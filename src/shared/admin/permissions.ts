@@ -48,6 +48,10 @@ export const adminActions = [
   'redemptions:view',
   /** Approve or decline early redemption requests, pause new requests (decision 1952). */
   'redemptions:manage',
+  /** The obligations forecast, cash positions and coverage checks (read only for support). */
+  'liquidity:view',
+  /** Record and approve cash positions, acknowledge coverage alerts, the liquidity settings (issue 27). */
+  'liquidity:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -81,6 +85,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'offerings:manage': staff,
   'redemptions:view': everyone,
   'redemptions:manage': staff,
+  'liquidity:view': everyone,
+  'liquidity:manage': staff,
   'account:security': everyone,
 };
 

@@ -5,6 +5,7 @@ import { type AdminAction, type AdminRole, can, roleLabel } from '../../shared/a
 import { Button } from '../components/ui/button';
 import { ErrorState, LoadingState } from '../components/ui/feedback';
 import { Logo } from '../components/ui/logo';
+import { LiquidityAlertBanner } from '../features/admin-liquidity/liquidity-alert-banner';
 import { signOutAdmin } from '../lib/admin-api';
 import { readCachedAdmin, restoreAdminSession, useAdminSession } from '../lib/admin-session';
 import { ApiError } from '../lib/api-client';
@@ -34,6 +35,7 @@ const adminNav: readonly { to: string; label: string; action?: AdminAction }[] =
   { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
   { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
   { to: '/admin/early-redemptions', label: 'Early redemptions', action: 'redemptions:view' },
+  { to: '/admin/liquidity', label: 'Liquidity', action: 'liquidity:view' },
 ];
 
 type Check = 'checking' | 'ready' | 'unreachable';
@@ -69,6 +71,7 @@ export function AdminLayout() {
           Skip to content
         </a>
         <AdminTopBar firstName={admin.first_name} lastName={admin.last_name} role={admin.role} />
+        {check === 'ready' && token ? <LiquidityAlertBanner role={admin.role} /> : null}
         <main id="admin-main" className="admin-main" tabIndex={-1}>
           {check === 'ready' && token ? (
             <Outlet />

@@ -93,6 +93,17 @@ const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
 
+const AdminLiquidityPage = lazy(() =>
+  import('../features/admin-liquidity/admin-liquidity-page').then((module) => ({
+    default: module.AdminLiquidityPage,
+  })),
+);
+const TransparencyPage = lazy(() =>
+  import('../features/public-site/pages/transparency-page').then((module) => ({
+    default: module.TransparencyPage,
+  })),
+);
+
 const AdminSecurityPage = lazy(() =>
   import('../features/admin-security/admin-security-page').then((module) => ({
     default: module.AdminSecurityPage,
@@ -139,6 +150,7 @@ export function appRoutes() {
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
         <Route path="early-redemptions" element={<AdminRedemptionsPage />} />
+        <Route path="liquidity" element={<AdminLiquidityPage />} />
         <Route path="security" element={<AdminSecurityPage />} />
       </Route>
       {portalRoutes()}
@@ -153,6 +165,7 @@ export function appRoutes() {
         <Route path="about" element={<AboutPage />} />
         <Route path="faq" element={<FaqPage />} />
         <Route path="terms" element={<TermsPage />} />
+        <Route path="transparency" element={<TransparencyPage />} />
         <Route path="abouttemp" element={<AboutArtworkRoute />} />
         <Route path="custom-page-1" element={<CustomPageOneRoute />} />
         <Route path="custom-page-2" element={<CustomPageTwoRoute />} />

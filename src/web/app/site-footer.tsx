@@ -39,6 +39,9 @@ export function SiteFooter() {
               <li>
                 <a href="#terms">TERMS</a>
               </li>
+              <li>
+                <Link to="/transparency">COVERAGE</Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Social media">

@@ -216,6 +216,52 @@ function endpoints(): Endpoint[] {
       action: 'redemptions:manage',
       payload: () => ({ paused: false, message: '' }),
     },
+    // Liquidity (issue 27): every role reads; operations and super_admin record cash, decide,
+    // change the settings and acknowledge alerts (the writes here are refused past the guard:
+    // a made-up id answers 404, a future date 400; the settings are written as they are).
+    { method: 'GET', url: '/api/admin/liquidity', action: 'liquidity:view' },
+    { method: 'GET', url: '/api/admin/liquidity/forecast.csv?view=weeks', action: 'liquidity:view' },
+    { method: 'GET', url: '/api/admin/liquidity/alert', action: 'liquidity:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/liquidity/cash-positions',
+      action: 'liquidity:manage',
+      payload: () => ({
+        account_name: 'Matrix operating',
+        account_kind: 'operating',
+        balance: '1.00',
+        as_of: '2199-01-01',
+      }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/liquidity/cash-positions/import',
+      action: 'liquidity:manage',
+      payload: () => ({ csv: 'account_name,account_kind,balance,as_of\nMatrix,operating,1.00,2199-01-01' }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/liquidity/cash-positions/00000000-0000-4000-8000-000000000031/approve',
+      action: 'liquidity:manage',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/liquidity/cash-positions/00000000-0000-4000-8000-000000000031/reject',
+      action: 'liquidity:manage',
+      payload: () => ({ reason: 'Matrix check of a rejection.' }),
+    },
+    {
+      method: 'PUT',
+      url: '/api/admin/liquidity/settings',
+      action: 'liquidity:manage',
+      payload: () => ({ rollover_rate: '0.5', transparency_enabled: false }),
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/liquidity/checks/00000000-0000-4000-8000-000000000032/acknowledge',
+      action: 'liquidity:manage',
+      payload: () => ({}),
+    },
     // Your security (decision 1630): every role, each about itself; the writes here are refused
     // past the guard (a made-up enrolment, no current code), so nothing changes.
     { method: 'GET', url: '/api/admin/account/security', action: 'account:security' },

@@ -108,6 +108,22 @@ export const seededJobs = [
     scheduleCron: '0 3 * * *',
   },
   {
+    // After the night's interest, maturities and withdrawals (decision 1942).
+    name: 'Liquidity check',
+    description:
+      'Checks coverage over the next 90 days against the threshold and alerts operations staff below it.',
+    functionName: 'liquidity-check',
+    scheduleCron: '0 5 * * *',
+  },
+  {
+    // Does nothing until staff publish the coverage page (decision 1943).
+    name: 'Coverage page',
+    description:
+      'Writes the public coverage page’s daily figures and the digest note holders check their proofs against, while the page is published.',
+    functionName: 'coverage-snapshot',
+    scheduleCron: '15 5 * * *',
+  },
+  {
     // Off until the operator sets BACKUP_DIR and enables it (decision 1880).
     name: 'Backup',
     description: 'Writes a backup of the database with its manifest to BACKUP_DIR and prunes old ones.',

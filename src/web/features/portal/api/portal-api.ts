@@ -25,13 +25,17 @@ import type {
   TransferSummaryResponse,
   WithdrawalResponse,
 } from '../../../../shared/transfers/transfer-contracts';
-import { apiRequest } from '../../../lib/api-client';
 import type { PurchaseOfferingResponse } from '../../../../shared/offerings/offering-contracts';
 import type {
   InvestorProfileInput,
   InvestorProfileResponse,
 } from '../../../../shared/offerings/investor-profile-contracts';
 import type { BackupWithholdingStatus } from '../../../../shared/tax/w9-certification';
+import type {
+  CoverageProofResponse,
+  PublicTransparencyResponse,
+} from '../../../../shared/liquidity/liquidity-contracts';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
 import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
 import type {
@@ -47,6 +51,7 @@ export const portalKeys = {
   balanceHistory: ['portal', 'balance-history'] as const,
   notifications: ['portal', 'notifications'] as const,
   documents: ['portal', 'documents'] as const,
+  coverageProof: ['portal', 'coverage-proof'] as const,
   transactions: (filter: TransactionFilter) => ['portal', 'transactions', filter] as const,
   investments: (type: InvestmentFilter, pageSize: PageSize, cursor: string | null) =>
     ['portal', 'investments', type, pageSize, cursor] as const,
@@ -102,6 +107,13 @@ export const fetchNotifications = () =>
 export const markNotificationsRead = () =>
   apiRequest<{ ok: boolean }>('/api/portal/notifications/read', { method: 'POST', body: {} });
 export const fetchDocuments = () => apiRequest<DocumentListResponse>(pageDataUrls.portalDocuments);
+export const fetchCoverageProof = () => apiRequest<CoverageProofResponse>('/api/portal/coverage-proof');
+/** The digest as the public coverage page publishes it (null while the page is off): what a proof is checked against. */
+export const fetchPublishedDigest = () =>
+  apiRequest<PublicTransparencyResponse>('/api/transparency').catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
 
 export function fetchTransactions(filter: TransactionFilter, cursor: string | null) {
   return apiRequest<TransactionPage>(portalTransactionsUrl(filter, cursor));

@@ -19,6 +19,7 @@ import { purchaseReference } from '../../../../shared/portal/transaction-display
 import { investmentTypeLabel } from '../../../../shared/products/plans';
 import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import {
+  fetchCoverageProof,
   fetchDocuments,
   portalKeys,
   promissoryNoteUrl,
@@ -26,6 +27,7 @@ import {
   statementUrl,
   taxFormUrl,
 } from '../api/portal-api';
+import { CoverageProof } from '../components/coverage-proof';
 import { usePageTitle } from '../hooks/use-page-title';
 
 function DownloadLink({ href, label }: { href: string; label: string }) {
@@ -231,6 +233,21 @@ function SignedAgreements({ agreements }: { agreements: DocumentListResponse['si
   );
 }
 
+/** Shown only while the coverage page is published. */
+function CoverageProofSection() {
+  const proof = useQuery({ queryKey: portalKeys.coverageProof, queryFn: fetchCoverageProof });
+  if (!proof.data?.published) return null;
+  return (
+    <DocumentSection
+      id="coverage-proof"
+      title="Your notes are counted"
+      description="Check that each of your notes is in the total our public coverage page publishes. The check runs in your browser and shows no one else’s balance."
+    >
+      <CoverageProof />
+    </DocumentSection>
+  );
+}
+
 export function DocumentsPage() {
   usePageTitle('Documents');
   const documents = useQuery({ queryKey: portalKeys.documents, queryFn: fetchDocuments });
@@ -267,6 +284,7 @@ export function DocumentsPage() {
           >
             <PromissoryNotes notes={documents.data.promissory_notes} />
           </DocumentSection>
+          <CoverageProofSection />
           <DocumentSection
             id="agreements"
             title="Signed agreements"
