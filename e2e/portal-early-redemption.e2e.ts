@@ -104,8 +104,10 @@ describe('early redemption', () => {
     try {
       const { page } = staff;
       await signInAsDemoAdmin(page);
-      await page.getByRole('link', { name: 'Early redemptions' }).click();
-      await page.waitForURL('**/admin/early-redemptions');
+      await page.getByRole('link', { name: 'Liquidity' }).click();
+      await page.waitForURL('**/admin/liquidity');
+      await page.getByRole('tab', { name: 'Early redemptions' }).click();
+      await page.waitForURL('**/admin/liquidity?section=redemptions');
       const table = page.getByRole('table', { name: 'Early redemption requests' });
       await table.waitFor();
       const row = table.getByRole('row').filter({ hasText: 'Whole' }).first();

@@ -34,7 +34,6 @@ const adminNav: readonly { to: string; label: string; action?: AdminAction }[] =
   { to: '/admin/admins', label: 'Staff', action: 'admins:manage' },
   { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
   { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
-  { to: '/admin/early-redemptions', label: 'Early redemptions', action: 'redemptions:view' },
   { to: '/admin/liquidity', label: 'Liquidity', action: 'liquidity:view' },
 ];
 

@@ -84,11 +84,6 @@ const AdminApprovalsPage = lazy(() =>
     default: module.AdminApprovalsPage,
   })),
 );
-const AdminRedemptionsPage = lazy(() =>
-  import('../features/admin-redemptions/admin-redemptions-page').then((module) => ({
-    default: module.AdminRedemptionsPage,
-  })),
-);
 const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
@@ -149,7 +144,10 @@ export function appRoutes() {
         <Route path="admins" element={<AdminStaffPage />} />
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
-        <Route path="early-redemptions" element={<AdminRedemptionsPage />} />
+        <Route
+          path="early-redemptions"
+          element={<Navigate to="/admin/liquidity?section=redemptions" replace />}
+        />
         <Route path="liquidity" element={<AdminLiquidityPage />} />
         <Route path="security" element={<AdminSecurityPage />} />
       </Route>

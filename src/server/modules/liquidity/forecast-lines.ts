@@ -5,6 +5,8 @@
  */
 import type { ForecastLineSource } from './forecast-line-source';
 import { amountsOwedLine } from './lines/amounts-owed';
+import { approvedRedemptionsLine } from './lines/approved-redemptions';
+import { backupWithholdingDepositsLine } from './lines/backup-withholding-deposits';
 import { expectedRolloversLine } from './lines/expected-rollovers';
 import { fundingInflowsLine } from './lines/funding-inflows';
 import { highYieldMaturitiesLine } from './lines/high-yield-maturities';
@@ -17,5 +19,7 @@ export const forecastLineSources: readonly ForecastLineSource[] = [
   expectedRolloversLine,
   requestedWithdrawalsLine,
   amountsOwedLine,
+  approvedRedemptionsLine,
+  backupWithholdingDepositsLine,
   fundingInflowsLine,
 ];

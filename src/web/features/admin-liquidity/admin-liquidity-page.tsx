@@ -3,7 +3,9 @@
  * months and 13 weeks, line by line, against the cash staff recorded; coverage per period and
  * the first period it falls below 1; a chart and the CSV; cash positions (four-eyes above the
  * threshold) and their CSV import; the liquidity settings; and the daily checks with the alert
- * to acknowledge. Support reads; operations and super_admin act.
+ * to acknowledge. Support reads; operations and super_admin act. Its second section is the
+ * early redemption queue (issue 27 section 3): requests first come first served, the pause of new
+ * requests; `/admin/early-redemptions` leads there.
  */
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { can } from '../../../shared/admin/permissions';
@@ -24,6 +26,9 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Switch } from '../../components/ui/switch';
 import { Tabs } from '../../components/ui/tabs';
 import { useAdminSession } from '../../lib/admin-session';
+import { useSearchParams } from 'react-router';
+import { EarlyRedemptionQueue, RedemptionGatePanel } from './early-redemption-queue';
+import './early-redemptions.css';
 import { formatLocalDateTime } from '../../lib/format-date-time';
 import {
   downloadForecastCsv,
@@ -38,15 +43,19 @@ import { CoverageChart } from './coverage-chart';
 import './admin-liquidity.css';
 
 type View = 'months' | 'weeks';
+type Section = 'forecast' | 'redemptions';
 
 export function AdminLiquidityPage() {
   const { admin } = useAdminSession();
   const mayManage = can(admin?.role, 'liquidity:manage');
   const overview = useLiquidity();
   const [view, setView] = useState<View>('months');
+  const [params, setParams] = useSearchParams();
+  const section: Section = params.get('section') === 'redemptions' ? 'redemptions' : 'forecast';
   useEffect(() => {
-    document.title = 'Liquidity · Admin';
-  }, []);
+    document.title =
+      section === 'redemptions' ? 'Early redemptions · Liquidity · Admin' : 'Liquidity · Admin';
+  }, [section]);
   const data = overview.data;
   return (
     <div className="admin-liquidity">
@@ -59,9 +68,31 @@ export function AdminLiquidityPage() {
           </p>
         </div>
       </div>
-      {overview.isPending ? <LoadingState text="Working out the forecast..." /> : null}
-      {overview.isError ? <ErrorState message={overview.error.message} /> : null}
-      {data ? (
+      <Tabs<Section>
+        label="Liquidity sections"
+        items={[
+          { value: 'forecast', label: 'Forecast and cash' },
+          { value: 'redemptions', label: 'Early redemptions' },
+        ]}
+        value={section}
+        onChange={(next) => setParams(next === 'redemptions' ? { section: next } : {}, { replace: true })}
+      />
+      {section === 'redemptions' ? (
+        <div className="admin-redemptions">
+          <p className="muted">
+            Requests to redeem a note before its term ends, first come first served. The penalty is 90 days’
+            interest on the amount redeemed (agreement section 7); approved requests not yet paid are a line
+            of the forecast.
+          </p>
+          <RedemptionGatePanel />
+          <EarlyRedemptionQueue />
+        </div>
+      ) : null}
+      {section === 'forecast' && overview.isPending ? (
+        <LoadingState text="Working out the forecast..." />
+      ) : null}
+      {section === 'forecast' && overview.isError ? <ErrorState message={overview.error.message} /> : null}
+      {section === 'forecast' && data ? (
         <>
           <OpenAlert checks={data.checks} mayManage={mayManage} />
           <Summary data={data} />
