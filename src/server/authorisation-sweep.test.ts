@@ -261,6 +261,11 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/tax-runs': adminRoute('tax:view', 200),
   'POST /api/admin/tax-runs': adminRoute('tax:run', 201),
   'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),
+  'GET /api/admin/tax-runs/iris': adminRoute('tax:view', 200),
+  'POST /api/admin/tax-runs/iris/filings': adminRoute('tax:run', 409),
+  'GET /api/admin/tax-runs/iris/transmissions/:id': adminRoute('tax:view', 404),
+  'GET /api/admin/tax-runs/iris/transmissions/:id/file': adminRoute('tax:run', 404),
+  'POST /api/admin/tax-runs/iris/transmissions/:id/acknowledgement': adminRoute('tax:run', 404),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */

@@ -175,6 +175,8 @@ export async function selectCurrentForms(db: Executor, taxYear: number) {
 export interface FilingRow {
   investor_id: string;
   interest_amount: string;
+  early_withdrawal_penalty: string;
+  federal_tax_withheld: string;
   recipient_first_name: string;
   recipient_last_name: string;
   recipient_address1: string;
@@ -195,7 +197,9 @@ export async function selectFormsToFile(
 ): Promise<FilingRow[]> {
   const which = input.kind === 'original' ? sql`f.version = 1` : sql`f.is_correction and f.is_current`;
   const result = await db.execute(sql`
-    select f.investor_id, f.interest_amount::text as interest_amount, f.recipient_first_name, f.recipient_last_name,
+    select f.investor_id, f.interest_amount::text as interest_amount,
+           f.early_withdrawal_penalty::text as early_withdrawal_penalty,
+           f.federal_tax_withheld::text as federal_tax_withheld, f.recipient_first_name, f.recipient_last_name,
            f.recipient_address1, f.recipient_address2, f.recipient_city, f.recipient_state, f.recipient_postal_code,
            r.ssn_encrypted
     from tax_forms f left join tax_records r on r.investor_id = f.investor_id

@@ -11,6 +11,7 @@ import {
   type TaxYearOverviewResponse,
   taxRunMessages,
 } from '../../../shared/admin/back-office-contracts';
+import { IRIS_FIRST_TAX_YEAR, irisMessages } from '../../../shared/admin/iris-contracts';
 import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
 import {
@@ -45,7 +46,7 @@ export function latestEndedTaxYear(context: AppContext): number {
   return Number(context.clock.today().slice(0, 4)) - 1;
 }
 
-function assertEnded(context: AppContext, taxYear: number): void {
+export function assertEnded(context: AppContext, taxYear: number): void {
   if (taxYear > latestEndedTaxYear(context)) {
     throw new AppError('validation_failed', { message: taxRunMessages.yearNotEnded });
   }
@@ -270,7 +271,7 @@ export function parsePostalAddress(address: string): Omit<FirePayer, 'tin' | 'ph
   };
 }
 
-function fireSettings(context: AppContext): { transmitter: FireTransmitter; payer: FirePayer } | null {
+export function fireSettings(context: AppContext): { transmitter: FireTransmitter; payer: FirePayer } | null {
   const { PAYER_TIN, IRS_TCC, IRS_CONTACT_NAME, IRS_CONTACT_PHONE, COMPANY_POSTAL_ADDRESS, SUPPORT_EMAIL } =
     context.config;
   const address = parsePostalAddress(COMPANY_POSTAL_ADDRESS);
@@ -295,6 +296,7 @@ export async function buildTaxYearFireFile(
   input: { taxYear: number; kind: 'original' | 'correction'; isTest: boolean },
 ): Promise<{ fileName: string; body: string }> {
   assertEnded(context, input.taxYear);
+  if (input.taxYear >= IRIS_FIRST_TAX_YEAR) throw new AppError('conflict', { message: irisMessages.fireRetired });
   const settings = fireSettings(context);
   if (!settings) throw new AppError('conflict', { message: taxRunMessages.fireNotConfigured });
   const rows = await selectFormsToFile(context.db, { taxYear: input.taxYear, kind: input.kind });
@@ -315,6 +317,8 @@ export async function buildTaxYearFireFile(
       state: row.recipient_state,
       zip: row.recipient_postal_code,
       interestCents: parseMoneyToCents(row.interest_amount) ?? 0n,
+      earlyWithdrawalPenaltyCents: parseMoneyToCents(row.early_withdrawal_penalty) ?? 0n,
+      federalTaxWithheldCents: parseMoneyToCents(row.federal_tax_withheld) ?? 0n,
     })),
   });
   const suffix = `${input.kind === 'correction' ? '-correction' : ''}${input.isTest ? '-test' : ''}`;
