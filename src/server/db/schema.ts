@@ -1584,7 +1584,10 @@ export const taxForms = pgTable(
     index('tax_forms_year_idx').on(table.taxYear, table.investorId),
     check('tax_forms_year_check', sql.raw('tax_year between 1900 and 2199')),
     check('tax_forms_amount_check', sql.raw('interest_amount >= 0')),
-    check('tax_forms_box_2_and_4_check', sql.raw('early_withdrawal_penalty >= 0 AND federal_tax_withheld >= 0')),
+    check(
+      'tax_forms_box_2_and_4_check',
+      sql.raw('early_withdrawal_penalty >= 0 AND federal_tax_withheld >= 0'),
+    ),
     check(
       'tax_forms_version_check',
       sql.raw(
@@ -1600,6 +1603,8 @@ export const irisTransmissions = pgTable(
   'iris_transmissions',
   {
     id: id(),
+    /** Filing order (timestamps tie under a frozen clock and within a batch). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     batchId: uuid('batch_id').notNull(),
     taxYear: integer('tax_year').notNull(),
     kind: text('kind').notNull(),
@@ -1625,12 +1630,18 @@ export const irisTransmissions = pgTable(
   (table) => [
     uniqueIndex('iris_transmissions_utid_key').on(table.uniqueTransmissionId),
     uniqueIndex('iris_transmissions_file_key').on(table.batchId, table.fileNumber),
-    index('iris_transmissions_year_idx').on(table.taxYear, table.createdAt),
+    index('iris_transmissions_year_idx').on(table.taxYear, table.seq),
     check('iris_transmissions_kind_check', inList('kind', ['original', 'correction'])),
     check('iris_transmissions_format_check', inList('format', ['xml', 'csv'])),
     check(
       'iris_transmissions_status_check',
-      inList('status', ['awaiting_acknowledgement', 'accepted', 'accepted_with_errors', 'partially_accepted', 'rejected']),
+      inList('status', [
+        'awaiting_acknowledgement',
+        'accepted',
+        'accepted_with_errors',
+        'partially_accepted',
+        'rejected',
+      ]),
     ),
     check('iris_transmissions_year_check', sql.raw('tax_year between 2026 and 2199')),
     check(

@@ -16,7 +16,12 @@ export const IRIS_MAX_ACK_ERRORS = 5_000;
 
 export const irisKinds = ['original', 'correction'] as const;
 export const irisFormats = ['xml', 'csv'] as const;
-export const irisAckStatuses = ['accepted', 'accepted_with_errors', 'partially_accepted', 'rejected'] as const;
+export const irisAckStatuses = [
+  'accepted',
+  'accepted_with_errors',
+  'partially_accepted',
+  'rejected',
+] as const;
 export type IrisAckStatus = (typeof irisAckStatuses)[number];
 export const irisTransmissionStatuses = ['awaiting_acknowledgement', ...irisAckStatuses] as const;
 
@@ -146,17 +151,21 @@ export const irisAcknowledgementRequest = z
     message: 'List the errors the IRS gave (at least one) for this status.',
     path: ['errors'],
   })
-  .refine((body) => body.status !== 'partially_accepted' || body.errors.some((error) => error.record_id !== null), {
-    message: 'A partially accepted file names the rejected records: give their record IDs.',
-    path: ['errors'],
-  });
+  .refine(
+    (body) => body.status !== 'partially_accepted' || body.errors.some((error) => error.record_id !== null),
+    {
+      message: 'A partially accepted file names the rejected records: give their record IDs.',
+      path: ['errors'],
+    },
+  );
 export type IrisAcknowledgementRequest = z.infer<typeof irisAcknowledgementRequest>;
 
 export const irisMessages = {
   fireRetired: 'FIRE does not take tax years from 2026: file them through IRIS below.',
   irisTooEarly: 'Tax years up to 2025 are filed through FIRE.',
   missingSettings: (names: string[]) => `Set ${names.join(', ')} to build IRIS files.`,
-  nothingToFile: 'No forms are waiting to be filed as that kind: every current form is filed or awaiting its acknowledgement.',
+  nothingToFile:
+    'No forms are waiting to be filed as that kind: every current form is filed or awaiting its acknowledgement.',
   alreadyAcknowledged: 'This file already has its acknowledgement recorded.',
   unknownRecords: (ids: number[]) => `The file has no record ${ids.join(', ')}.`,
   schemaInvalid: 'The file does not pass the IRS schema in IRIS_SCHEMA_DIR; nothing was downloaded.',

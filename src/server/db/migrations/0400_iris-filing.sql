@@ -5,6 +5,7 @@
 -- refer to the accepted record's Unique Record ID and a rejected record can be filed again.
 CREATE TABLE "iris_transmissions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"batch_id" uuid NOT NULL,
 	"tax_year" integer NOT NULL,
 	"kind" text NOT NULL,
@@ -35,7 +36,7 @@ CREATE UNIQUE INDEX "iris_transmissions_utid_key" ON "iris_transmissions" ("uniq
 --> statement-breakpoint
 CREATE UNIQUE INDEX "iris_transmissions_file_key" ON "iris_transmissions" ("batch_id", "file_number");
 --> statement-breakpoint
-CREATE INDEX "iris_transmissions_year_idx" ON "iris_transmissions" ("tax_year", "created_at");
+CREATE INDEX "iris_transmissions_year_idx" ON "iris_transmissions" ("tax_year", "seq");
 --> statement-breakpoint
 CREATE TABLE "iris_records" (
 	"transmission_id" uuid NOT NULL REFERENCES "iris_transmissions"("id") ON DELETE cascade,

@@ -200,7 +200,11 @@ function endpoints(): Endpoint[] {
       method: 'POST',
       url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000190/acknowledgement',
       action: 'tax:run',
-      payload: () => ({ status: 'rejected', receipt_id: '2027-1', errors: [{ record_id: null, code: 'X-1', message: 'm' }] }),
+      payload: () => ({
+        status: 'rejected',
+        receipt_id: '2027-1',
+        errors: [{ record_id: null, code: 'X-1', message: 'm' }],
+      }),
     },
     // Your security (decision 1630): every role, each about itself; the writes here are refused
     // past the guard (a made-up enrolment, no current code), so nothing changes.

@@ -529,7 +529,8 @@ export const recordElements: ElementDef<R>[] = [
       {
         name: 'UniqueRecordId',
         required: true,
-        source: "Receipt ID|SubmissionId|RecordId of the accepted record, from the acknowledgement staff recorded",
+        source:
+          'Receipt ID|SubmissionId|RecordId of the accepted record, from the acknowledgement staff recorded',
         cite: 'P5718 Unique Record ID; MS-BC AddPrevSubmittedRecRecipientGrp',
         value: (c) => c.correctsUniqueRecordId,
       },
@@ -583,7 +584,8 @@ export const recordElements: ElementDef<R>[] = [
   {
     name: 'RecipientAccountNum',
     required: false,
-    source: "the payer's account number for the recipient: the investor id's first 20 hex digits, as the FIRE file",
+    source:
+      "the payer's account number for the recipient: the investor id's first 20 hex digits, as the FIRE file",
     cite: 'MS-BC AddForm1099Detail; MeF-1099INT RecipientAccountNum',
     value: (c) => c.accountNumber,
   },
@@ -663,8 +665,18 @@ export const csvColumns: CsvColumnDef[] = [
   },
   { header: 'Recipient TIN', required: true, source: 'SSN or ITIN', value: (r) => digits(r.tin) },
   { header: 'Recipient TIN Type', required: true, source: 'SSN/ITIN', value: () => 'SSN/ITIN' },
-  { header: 'Recipient First Name', required: true, source: 'first name', value: (r) => irisText(r.firstName, 20) },
-  { header: 'Recipient Last Name', required: true, source: 'last name', value: (r) => irisText(r.lastName, 20) },
+  {
+    header: 'Recipient First Name',
+    required: true,
+    source: 'first name',
+    value: (r) => irisText(r.firstName, 20),
+  },
+  {
+    header: 'Recipient Last Name',
+    required: true,
+    source: 'last name',
+    value: (r) => irisText(r.lastName, 20),
+  },
   {
     header: 'Recipient Address Line 1',
     required: true,
@@ -683,7 +695,12 @@ export const csvColumns: CsvColumnDef[] = [
   { header: 'Recipient Country', required: true, source: 'US', value: () => 'US' },
   { header: 'Account Number', required: false, source: 'investor id prefix', value: (r) => r.accountNumber },
   { header: 'Box 1 Interest Income', required: true, source: 'box 1', value: (r) => r.interest },
-  { header: 'Box 2 Early Withdrawal Penalty', required: false, source: 'box 2', value: (r) => r.earlyWithdrawalPenalty },
+  {
+    header: 'Box 2 Early Withdrawal Penalty',
+    required: false,
+    source: 'box 2',
+    value: (r) => r.earlyWithdrawalPenalty,
+  },
   {
     header: 'Box 4 Federal Income Tax Withheld',
     required: false,
@@ -693,7 +710,10 @@ export const csvColumns: CsvColumnDef[] = [
 ];
 
 /** Every element path the tables mark required (under a group written only sometimes: that group's condition). */
-export function requiredPaths<C>(defs: ElementDef<C>[], prefix: string): { path: string; conditional: boolean }[] {
+export function requiredPaths<C>(
+  defs: ElementDef<C>[],
+  prefix: string,
+): { path: string; conditional: boolean }[] {
   const paths: { path: string; conditional: boolean }[] = [];
   const walk = (list: ElementDef<C>[], at: string, conditional: boolean) => {
     for (const def of list) {

@@ -70,7 +70,12 @@ export function escapeXmlText(value: string): string {
  */
 export function transmissionEnvelope(context: IrisTransmissionContext): { head: string; tail: string } {
   const document = create({ version: '1.0', encoding: 'UTF-8' }).ele(IRIS_NAMESPACE, 'IRTransmission');
-  writeElements(document.ele('IRTransmissionManifest'), manifestElements, context, '/IRTransmission/IRTransmissionManifest');
+  writeElements(
+    document.ele('IRTransmissionManifest'),
+    manifestElements,
+    context,
+    '/IRTransmission/IRTransmissionManifest',
+  );
   const group = document.ele('IRSubmission1Grp');
   writeElements(
     group.ele('IRSubmission1Header'),

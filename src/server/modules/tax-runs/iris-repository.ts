@@ -8,7 +8,7 @@ export type IrisFormat = 'xml' | 'csv';
 export type IrisAckStatus = 'accepted' | 'accepted_with_errors' | 'partially_accepted' | 'rejected';
 
 /**
- * The current forms a new file of the kind takes, numbered 1.. in investor order. Live (not
+ * The current forms a new file of the kind takes, numbered 1.. by recipient name (then investor). Live (not
  * test) records only decide: an investor with a record awaiting the IRS's answer is left out; an
  * original is for an investor with no accepted record (never filed, or every filing rejected);
  * a correction for one whose accepted record is of an older version of the form, and it refers
@@ -21,18 +21,18 @@ function chosenForms(taxYear: number, kind: IrisKind): SQL {
       : sql`a.investor_id is not null and a.tax_form_id <> f.id`;
   return sql`
     recs as (
-      select r.investor_id, r.tax_form_id, r.status, r.transmission_id, r.record_id, t.created_at
+      select r.investor_id, r.tax_form_id, r.status, r.transmission_id, r.record_id, t.seq
       from iris_records r join iris_transmissions t on t.id = r.transmission_id
       where r.tax_year = ${taxYear}::int and not t.is_test
     ),
     pending as (select distinct investor_id from recs where status = 'pending'),
     accepted as (
       select distinct on (investor_id) investor_id, tax_form_id, transmission_id, record_id
-      from recs where status = 'accepted' order by investor_id, created_at desc, record_id desc
+      from recs where status = 'accepted' order by investor_id, seq desc, record_id desc
     ),
     chosen as (
       select f.id as tax_form_id, f.investor_id, a.transmission_id as corrects_transmission_id,
-             a.record_id as corrects_record_id, row_number() over (order by f.investor_id) as n
+             a.record_id as corrects_record_id, row_number() over (order by f.recipient_last_name, f.recipient_first_name, f.investor_id) as n
       from tax_forms f
       left join accepted a on a.investor_id = f.investor_id
       where f.tax_year = ${taxYear}::int and f.is_current
@@ -97,7 +97,9 @@ export async function countBatchRecords(tx: Executor, batchId: string): Promise<
 /** What a new file of each kind would take now, and what waits on the IRS. */
 export async function selectIrisState(db: Executor, taxYear: number) {
   const count = async (kind: IrisKind) => {
-    const result = await db.execute(sql`with ${chosenForms(taxYear, kind)} select count(*)::int as n from chosen`);
+    const result = await db.execute(
+      sql`with ${chosenForms(taxYear, kind)} select count(*)::int as n from chosen`,
+    );
     return rowsOf<{ n: number }>(result)[0]!.n;
   };
   const waiting = await db.execute(sql`
@@ -109,7 +111,7 @@ export async function selectIrisState(db: Executor, taxYear: number) {
       select distinct on (r.investor_id) r.status
       from iris_records r join iris_transmissions t on t.id = r.transmission_id
       where r.tax_year = ${taxYear}::int and not t.is_test
-      order by r.investor_id, t.created_at desc, r.record_id desc
+      order by r.investor_id, t.seq desc, r.record_id desc
     )
     select count(*)::int as n from latest where status = 'rejected'`);
   const wait = rowsOf<{ transmissions: number; records: number }>(waiting)[0]!;
@@ -171,7 +173,7 @@ export async function selectTransmissions(
     select ${transmissionColumns}
     from iris_transmissions t join admin_users a on a.id = t.created_by
     where t.tax_year = ${input.taxYear}::int
-    order by t.created_at desc, t.batch_id, t.file_number
+    order by max(t.seq) over (partition by t.batch_id) desc, t.file_number
     limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`);
   const total = await db.execute(
     sql`select count(*)::int as n from iris_transmissions where tax_year = ${input.taxYear}::int`,

@@ -121,7 +121,13 @@ export async function loadIrisOverview(
 ): Promise<IrisOverviewResponse> {
   const isIris = input.taxYear >= IRIS_FIRST_TAX_YEAR;
   const { missing } = irisSettings(context.config);
-  const empty = { originals: 0, corrections: 0, awaitingTransmissions: 0, awaitingRecords: 0, rejectedRecords: 0 };
+  const empty = {
+    originals: 0,
+    corrections: 0,
+    awaitingTransmissions: 0,
+    awaitingRecords: 0,
+    rejectedRecords: 0,
+  };
   const state = isIris ? await selectIrisState(context.db, input.taxYear) : empty;
   const list = isIris
     ? await selectTransmissions(context.db, { ...input, pageSize: IRIS_TRANSMISSIONS_PAGE_SIZE })
@@ -193,14 +199,21 @@ export async function createIrisFiling(
   return { batch_id: batchId, file_count: files, record_count: records };
 }
 
-export async function loadIrisTransmission(context: AppContext, id: string): Promise<IrisTransmissionResponse> {
+export async function loadIrisTransmission(
+  context: AppContext,
+  id: string,
+): Promise<IrisTransmissionResponse> {
   const row = await selectTransmission(context.db, id);
   if (!row) throw new AppError('not_found', { message: 'No such IRIS file.' });
   const problems = await selectRecordProblems(context.db, id, 500);
   return { transmission: toTransmission(row), problems };
 }
 
-function recordContext(context: AppContext, transmission: TransmissionRow, row: IrisRecordRow): IrisRecordContext {
+function recordContext(
+  context: AppContext,
+  transmission: TransmissionRow,
+  row: IrisRecordRow,
+): IrisRecordContext {
   return {
     taxYear: transmission.tax_year,
     recordId: row.record_id,
@@ -271,7 +284,8 @@ export async function* irisFileChunks(
 export function irisFileName(transmission: TransmissionRow): string {
   const kind = transmission.kind === 'correction' ? '-correction' : '';
   const test = transmission.is_test ? '-ats' : '';
-  const part = transmission.file_count > 1 ? `-${transmission.file_number}-of-${transmission.file_count}` : '';
+  const part =
+    transmission.file_count > 1 ? `-${transmission.file_number}-of-${transmission.file_count}` : '';
   return `1099-INT-${transmission.tax_year}-iris${kind}${test}${part}.${transmission.format}`;
 }
 
@@ -292,9 +306,13 @@ export async function validateAgainstSchemaDir(xml: string, schemaDir: string): 
   const files: { fileName: string; contents: string }[] = [];
   const collect = async (dir: string, prefix: string, depth: number) => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
-      if (entry.isDirectory() && depth < 2) await collect(join(dir, entry.name), `${prefix}${entry.name}/`, depth + 1);
+      if (entry.isDirectory() && depth < 2)
+        await collect(join(dir, entry.name), `${prefix}${entry.name}/`, depth + 1);
       else if (entry.isFile() && entry.name.toLowerCase().endsWith('.xsd'))
-        files.push({ fileName: `${prefix}${entry.name}`, contents: await readFile(join(dir, entry.name), 'utf8') });
+        files.push({
+          fileName: `${prefix}${entry.name}`,
+          contents: await readFile(join(dir, entry.name), 'utf8'),
+        });
     }
   };
   try {
@@ -312,9 +330,9 @@ export async function validateAgainstSchemaDir(xml: string, schemaDir: string): 
     preload: files.filter((file) => file !== main),
     maxMemoryPages: pages,
   });
-  return result.errors.slice(0, 200).map((error) =>
-    error.loc ? `line ${error.loc.lineNumber}: ${error.message}` : error.message,
-  );
+  return result.errors
+    .slice(0, 200)
+    .map((error) => (error.loc ? `line ${error.loc.lineNumber}: ${error.message}` : error.message));
 }
 
 export interface IrisDownload {
@@ -333,7 +351,8 @@ export async function downloadIrisFile(context: AppContext, id: string): Promise
   if (!transmission) throw new AppError('not_found', { message: 'No such IRIS file.' });
   const settings = requireSettings(context);
   const fileName = irisFileName(transmission);
-  const contentType = transmission.format === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8';
+  const contentType =
+    transmission.format === 'xml' ? 'application/xml; charset=utf-8' : 'text/csv; charset=utf-8';
   const schemaDir = context.config.IRIS_SCHEMA_DIR;
   const chunks = guardData(irisFileChunks(context, transmission, settings));
   if (transmission.format !== 'xml' || !schemaDir) {
@@ -383,9 +402,12 @@ export async function recordIrisAcknowledgement(
 ): Promise<IrisTransmissionResponse> {
   const transmission = await selectTransmission(context.db, id);
   if (!transmission) throw new AppError('not_found', { message: 'No such IRIS file.' });
-  const recordIds = [...new Set(body.errors.flatMap((error) => (error.record_id === null ? [] : [error.record_id])))];
+  const recordIds = [
+    ...new Set(body.errors.flatMap((error) => (error.record_id === null ? [] : [error.record_id]))),
+  ];
   const unknown = await selectUnknownRecordIds(context.db, id, recordIds);
-  if (unknown.length > 0) throw new AppError('validation_failed', { message: irisMessages.unknownRecords(unknown) });
+  if (unknown.length > 0)
+    throw new AppError('validation_failed', { message: irisMessages.unknownRecords(unknown) });
   const now = context.clock.now();
   await context.db.transaction(async (tx) => {
     await lockTaxRuns(tx);

@@ -154,9 +154,9 @@ export function taxRunRoutes(context: AppContext): FastifyPluginAsyncZod {
             .send(file.body instanceof Readable ? file.body : Readable.from(file.body));
         } catch (error) {
           if (!(error instanceof IrisSchemaError)) throw error;
-          return reply
-            .status(422)
-            .send({ error: { code: 'validation_failed', message: error.message, schema_errors: error.errors } });
+          return reply.status(422).send({
+            error: { code: 'validation_failed', message: error.message, schema_errors: error.errors },
+          });
         }
       },
     );
@@ -167,7 +167,8 @@ export function taxRunRoutes(context: AppContext): FastifyPluginAsyncZod {
         preHandler: requireAdmin(context, 'tax:run'),
         schema: {
           tags: ['admin'],
-          summary: "Record the IRS's acknowledgement of an IRIS file: Receipt ID, status and the errors listed",
+          summary:
+            "Record the IRS's acknowledgement of an IRIS file: Receipt ID, status and the errors listed",
           params: irisTransmissionParams,
           body: irisAcknowledgementRequest,
           response: { 200: irisTransmissionResponse },

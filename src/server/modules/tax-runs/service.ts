@@ -296,7 +296,8 @@ export async function buildTaxYearFireFile(
   input: { taxYear: number; kind: 'original' | 'correction'; isTest: boolean },
 ): Promise<{ fileName: string; body: string }> {
   assertEnded(context, input.taxYear);
-  if (input.taxYear >= IRIS_FIRST_TAX_YEAR) throw new AppError('conflict', { message: irisMessages.fireRetired });
+  if (input.taxYear >= IRIS_FIRST_TAX_YEAR)
+    throw new AppError('conflict', { message: irisMessages.fireRetired });
   const settings = fireSettings(context);
   if (!settings) throw new AppError('conflict', { message: taxRunMessages.fireNotConfigured });
   const rows = await selectFormsToFile(context.db, { taxYear: input.taxYear, kind: input.kind });
