@@ -469,7 +469,7 @@ function AcknowledgementForm({ transmission, onClose }: { transmission: IrisTran
           hint="One per line: record ID, error code, message. Leave the record ID empty for an error about the whole file."
           error={
             parsed.badLines.length > 0
-              ? `Lines ${parsed.badLines.slice(0, 10).join(', ')} cannot be read.`
+              ? `${parsed.badLines.length === 1 ? 'Line' : 'Lines'} ${parsed.badLines.slice(0, 10).join(', ')} cannot be read: give record ID, error code, message.`
               : null
           }
         />
