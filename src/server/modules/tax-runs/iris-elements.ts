@@ -76,17 +76,18 @@ export interface ElementDef<C> {
 
 // ---------------------------------------------------------------- value rules
 
+const disallowedByExtra = new Map<string, RegExp>();
+const plainAscii = /^[\x20-\x7e]*$/;
+
 /** Letters, digits and the marks IRIS text types allow; accents dropped, spaces collapsed. */
 export function irisText(value: string, maxLength: number, extra = ''): string {
-  const allowed = new RegExp(`[^A-Za-z0-9 \\-'${extra.replace(/[\]\\^-]/g, '\\$&')}]`, 'g');
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(allowed, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, maxLength)
-    .trim();
+  let disallowed = disallowedByExtra.get(extra);
+  if (!disallowed) {
+    disallowed = new RegExp(`[^A-Za-z0-9 \\-'${extra.replace(/[\]\\^-]/g, '\\$&')}]`, 'g');
+    disallowedByExtra.set(extra, disallowed);
+  }
+  const ascii = plainAscii.test(value) ? value : value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return ascii.replace(disallowed, ' ').replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
 }
 
 export const digits = (value: string) => value.replace(/\D/g, '');

@@ -16,6 +16,7 @@ import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
 import {
   addMoney,
+  centsToMoney,
   compareMoney,
   parseMoneyToCents,
   toMoneyString,
@@ -30,11 +31,13 @@ import type { TransactionalNotice } from '../notifications/transactional';
 import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file';
 import {
   finishTaxRun,
-  insertTaxForm,
+  type IssuedForm,
+  insertTaxForms,
   insertTaxRun,
   lockTaxRuns,
   selectCurrentForms,
   selectFormsToFile,
+  selectInvestorPage,
   selectTaxRuns,
   selectTaxYearCandidates,
   type TaxYearCandidate,
@@ -136,51 +139,77 @@ export interface IssuedTaxYear {
  */
 export async function issueTaxYearForms(
   tx: Executor,
-  input: { taxYear: number; startedBy: string; now: Date; brandName: string },
+  input: {
+    taxYear: number;
+    startedBy: string;
+    now: Date;
+    brandName: string;
+    /**
+     * Takes each page's notices as the run goes (the run's own transaction), so a million
+     * investors' notices are never held at once; without it they are returned.
+     */
+    onNotices?: (notices: TransactionalNotice[]) => Promise<void>;
+  },
 ): Promise<IssuedTaxYear> {
   const { taxYear, now, brandName } = input;
   await lockTaxRuns(tx);
   const id = await insertTaxRun(tx, { taxYear, startedBy: input.startedBy, now });
-  const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD });
   let formsIssued = 0;
   let correctionsIssued = 0;
   let unchanged = 0;
   let missingTaxRecords = 0;
-  let totalInterest = '0.00';
+  let totalCents = 0n;
   const notices: TransactionalNotice[] = [];
-  for (const row of candidates) {
-    const interest = toMoneyString(row.interest);
-    const action = candidateAction(row);
-    if (action === 'missing_tax_record') {
-      missingTaxRecords += 1;
-      continue;
+  // Page by page over the investors (issue 25: a million investors in flat memory).
+  let after: string | null = null;
+  for (;;) {
+    const range = await selectInvestorPage(tx, { after, limit: TAX_RUN_PAGE_SIZE });
+    if (!range) break;
+    after = range.last;
+    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD, range });
+    const forms: IssuedForm[] = [];
+    const pageNotices: TransactionalNotice[] = [];
+    for (const row of candidates) {
+      const interest = toMoneyString(row.interest);
+      const action = candidateAction(row);
+      if (action === 'missing_tax_record') {
+        missingTaxRecords += 1;
+        continue;
+      }
+      totalCents += parseMoneyToCents(interest) ?? 0n;
+      if (action === 'unchanged') {
+        unchanged += 1;
+        continue;
+      }
+      const isCorrection = action === 'correct';
+      forms.push({
+        investorId: row.investor_id,
+        taxYear,
+        taxRunId: id,
+        version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
+        supersedesFormId: isCorrection ? row.form_id : null,
+        interestAmount: interest,
+        ...(recipientOf(row) ?? recipientOnForm(row)),
+        now,
+      });
+      if (isCorrection) correctionsIssued += 1;
+      else formsIssued += 1;
+      pageNotices.push({
+        investorId: row.investor_id,
+        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
+      });
     }
-    totalInterest = addMoney(totalInterest, interest);
-    if (action === 'unchanged') {
-      unchanged += 1;
-      continue;
-    }
-    const isCorrection = action === 'correct';
-    await insertTaxForm(tx, {
-      investorId: row.investor_id,
-      taxYear,
-      taxRunId: id,
-      version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
-      supersedesFormId: isCorrection ? row.form_id : null,
-      interestAmount: interest,
-      ...(recipientOf(row) ?? recipientOnForm(row)),
-      now,
-    });
-    if (isCorrection) correctionsIssued += 1;
-    else formsIssued += 1;
-    notices.push({
-      investorId: row.investor_id,
-      ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
-    });
+    await insertTaxForms(tx, forms);
+    if (input.onNotices) await input.onNotices(pageNotices);
+    else notices.push(...pageNotices);
   }
+  const totalInterest = centsToMoney(totalCents);
   await finishTaxRun(tx, { id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest });
   return { runId: id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest, notices };
 }
+
+/** Investors per page of the tax run. */
+const TAX_RUN_PAGE_SIZE = 5_000;
 
 export async function runTaxYear(
   context: AppContext,
@@ -195,8 +224,8 @@ export async function runTaxYear(
       startedBy: admin.adminUserId,
       now,
       brandName: context.config.BRAND_NAME,
+      onNotices: (notices) => enqueueNotices(tx, notices, now),
     });
-    await enqueueNotices(tx, issued.notices, now);
     await recordAdminAudit(tx, {
       ...auditBy(admin),
       action: 'tax_run.run',
