@@ -7,10 +7,12 @@
  * marked required is in a generated file.
  *
  * Citations: "P5718" = Publication 5718 (IRIS A2A specifications) as republished; "MS-BC" =
- * Microsoft Dynamics 365 Business Central's US IRIS transmission (codeunit 10033 "Generate Xml File
- * IRIS"), which builds the same elements from the IRS schema package; "MeF-1099INT" = the IRS's
- * own 1099-INT rendering stylesheet (box element names). The IRS schema package itself is sent
- * only to TCC holders: decision 1900 lists what could not be verified.
+ * Microsoft Dynamics 365 Business Central's US IRIS transmission (microsoft/ALAppExtensions,
+ * Apps/US/IRSForms: GenerateXmlFileIRIS.Codeunit.al, HelperIRIS.Codeunit.al and
+ * .resources/AmountXmlElementsIRIS2025.json), which builds the same elements from the IRS
+ * schema package; "MeF-1099INT" = the IRS's own 1099-INT rendering stylesheet (box element
+ * names). The IRS schema package itself is sent only to TCC holders: decision 1900 lists what
+ * could not be verified.
  */
 
 /** A recipient's or the payer's US mailing address, in separate fields. */
@@ -79,7 +81,10 @@ export interface ElementDef<C> {
 const disallowedByExtra = new Map<string, RegExp>();
 const plainAscii = /^[\x20-\x7e]*$/;
 
-/** Letters, digits and the marks IRIS text types allow; accents dropped, spaces collapsed. */
+/**
+ * Letters, digits and the marks IRIS text types allow (never "#" nor "--"); accents dropped,
+ * spaces collapsed.
+ */
 export function irisText(value: string, maxLength: number, extra = ''): string {
   let disallowed = disallowedByExtra.get(extra);
   if (!disallowed) {
@@ -87,7 +92,14 @@ export function irisText(value: string, maxLength: number, extra = ''): string {
     disallowedByExtra.set(extra, disallowed);
   }
   const ascii = plainAscii.test(value) ? value : value.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  return ascii.replace(disallowed, ' ').replace(/\s+/g, ' ').trim().slice(0, maxLength).trim();
+  // IRIS refuses a hash and a double dash in text (MS-BC HelperIRIS ClearProhibitedCharacters).
+  return ascii
+    .replace(disallowed, ' ')
+    .replace(/-{2,}/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxLength)
+    .trim();
 }
 
 export const digits = (value: string) => value.replace(/\D/g, '');
@@ -118,14 +130,14 @@ const address = <C>(pick: (context: C) => IrisAddress, who: string): ElementDef<
           required: true,
           source: `${who} address line 1 (35 characters)`,
           cite: 'MS-BC AddUSAddress',
-          value: (c) => irisText(pick(c).line1, 35, '/#'),
+          value: (c) => irisText(pick(c).line1, 35, '/'),
         },
         {
           name: 'AddressLine2Txt',
           required: false,
           source: `${who} address line 2, when there is one`,
           cite: 'MS-BC AddUSAddress',
-          value: (c) => irisText(pick(c).line2 ?? '', 35, '/#'),
+          value: (c) => irisText(pick(c).line2 ?? '', 35, '/'),
         },
         {
           name: 'CityNm',
@@ -464,21 +476,21 @@ export const submissionHeaderElements: ElementDef<T>[] = [
             name: 'InterestIncomeAmt',
             required: true,
             source: 'sum of box 1 (tax_forms.interest_amount)',
-            cite: 'MeF-1099INT box 1',
+            cite: 'MS-BC AmountXmlElementsIRIS2025.json INT-01; MeF-1099INT box 1',
             value: (c) => c.totals.interest,
           },
           {
             name: 'EarlyWithdrawalPenaltyAmt',
             required: true,
             source: 'sum of box 2 (tax_forms.early_withdrawal_penalty)',
-            cite: 'MeF-1099INT box 2',
+            cite: 'MS-BC AmountXmlElementsIRIS2025.json INT-02; MeF-1099INT box 2',
             value: (c) => c.totals.earlyWithdrawalPenalty,
           },
           {
             name: 'FederalIncomeTaxWithheldAmt',
             required: true,
             source: 'sum of box 4 (tax_forms.federal_tax_withheld)',
-            cite: 'MeF-1099INT box 4',
+            cite: 'MS-BC AmountXmlElementsIRIS2025.json INT-04; MeF-1099INT box 4',
             value: (c) => c.totals.federalTaxWithheld,
           },
         ],
@@ -608,21 +620,21 @@ export const recordElements: ElementDef<R>[] = [
     name: 'InterestIncomeAmt',
     required: true,
     source: 'box 1: tax_forms.interest_amount',
-    cite: 'MeF-1099INT box 1',
+    cite: 'MS-BC AmountXmlElementsIRIS2025.json INT-01; MeF-1099INT box 1',
     value: (c) => c.interest,
   },
   {
     name: 'EarlyWithdrawalPenaltyAmt',
     required: false,
     source: 'box 2: tax_forms.early_withdrawal_penalty',
-    cite: 'MeF-1099INT box 2',
+    cite: 'MS-BC AmountXmlElementsIRIS2025.json INT-02; MeF-1099INT box 2',
     value: (c) => c.earlyWithdrawalPenalty,
   },
   {
     name: 'FederalIncomeTaxWithheldAmt',
     required: false,
     source: 'box 4: tax_forms.federal_tax_withheld (backup withholding)',
-    cite: 'MeF-1099INT box 4',
+    cite: 'MS-BC AmountXmlElementsIRIS2025.json INT-04; MeF-1099INT box 4',
     value: (c) => c.federalTaxWithheld,
   },
 ];
@@ -682,13 +694,13 @@ export const csvColumns: CsvColumnDef[] = [
     header: 'Recipient Address Line 1',
     required: true,
     source: 'address line 1',
-    value: (r) => irisText(r.address.line1, 35, '/#'),
+    value: (r) => irisText(r.address.line1, 35, '/'),
   },
   {
     header: 'Recipient Address Line 2',
     required: false,
     source: 'address line 2',
-    value: (r) => irisText(r.address.line2 ?? '', 35, '/#'),
+    value: (r) => irisText(r.address.line2 ?? '', 35, '/'),
   },
   { header: 'Recipient City', required: true, source: 'city', value: (r) => irisText(r.address.city, 22) },
   { header: 'Recipient State', required: true, source: 'state', value: (r) => r.address.state.toUpperCase() },
