@@ -60,7 +60,10 @@ function writeElements<C>(parent: XMLBuilder, defs: ElementDef<C>[], context: C,
 
 const RECORDS_SLOT = '@@IRIS-RECORDS@@';
 
+const markup = /[&<>]/;
+
 export function escapeXmlText(value: string): string {
+  if (!markup.test(value)) return value;
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -176,17 +179,26 @@ export function csvHead(): string {
   return stringify([csvColumns.map((column) => column.header)], { record_delimiter: 'windows' });
 }
 
+const csvSpecial = /[",\r\n]/;
+
+/** One CSV field as RFC 4180 (and csv-stringify, which writes the header) quotes it. */
+function csvField(value: string): string {
+  return csvSpecial.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** The records' rows, CR LF after each (a page at a time: this is the hot path of a big file). */
 export function csvRows(records: IrisRecordContext[], settings: IrisSettings): string {
-  return stringify(
-    records.map((record) =>
-      csvColumns.map((column) => {
-        const value = column.value(record, settings);
-        if (column.required && value === '') throw new IrisDataError(`CSV column "${column.header}"`);
-        return value;
-      }),
-    ),
-    { record_delimiter: 'windows' },
-  );
+  let out = '';
+  for (const record of records) {
+    const fields: string[] = [];
+    for (const column of csvColumns) {
+      const value = column.value(record, settings);
+      if (column.required && value === '') throw new IrisDataError(`CSV column "${column.header}"`);
+      fields.push(csvField(value));
+    }
+    out += `${fields.join(',')}\r\n`;
+  }
+  return out;
 }
 
 export function buildIrisCsv(records: IrisRecordContext[], settings: IrisSettings): string {
