@@ -326,6 +326,11 @@ const expected: Record<string, Expectation> = {
   // The public coverage page is off until staff turn it on (the sweep leaves it off).
   'GET /api/transparency': open(404),
   'GET /api/portal/coverage-proof': investorRoute(200),
+  'GET /api/admin/tax-runs/iris': adminRoute('tax:view', 200),
+  'POST /api/admin/tax-runs/iris/filings': adminRoute('tax:run', 409),
+  'GET /api/admin/tax-runs/iris/transmissions/:id': adminRoute('tax:view', 404),
+  'GET /api/admin/tax-runs/iris/transmissions/:id/file': adminRoute('tax:run', 404),
+  'POST /api/admin/tax-runs/iris/transmissions/:id/acknowledgement': adminRoute('tax:run', 404),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */

@@ -127,6 +127,21 @@ const configSchema = z
       .refine(isBackupWithholdingRate, 'must be a fraction above 0 and at most 0.5, such as 0.24'),
     /** Days an uncertified TIN on file is not withheld from (decision 1912; 26 CFR 31.3406(d)-3). */
     BACKUP_WITHHOLDING_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(0),
+    /** The IRIS Transmitter Control Code (a FIRE TCC does not work in IRIS): needed for tax years from 2026. */
+    IRIS_TCC: z
+      .string()
+      .regex(/^[A-Z0-9]{5}$/, 'must be the 5-character IRIS Transmitter Control Code')
+      .optional(),
+    IRIS_CONTACT_NAME: z.string().min(1).max(35).optional(),
+    IRIS_CONTACT_PHONE: z
+      .string()
+      .regex(/^\d{10,15}$/, 'must be 10 to 15 digits')
+      .optional(),
+    IRIS_CONTACT_EMAIL: z.email().max(100).optional(),
+    /** A folder holding the IRS's IRIS schema package: every generated XML file is validated against it first. */
+    IRIS_SCHEMA_DIR: z.string().min(1).max(4096).optional(),
+    /** Records per Taxpayer Portal CSV file (the portal's limit; decision 1900). */
+    IRIS_CSV_RECORDS_PER_FILE: z.coerce.number().int().min(1).max(250).default(250),
     SCHEDULER_ENABLED: booleanFlag.optional(),
     /** The bearer token a Prometheus scraper sends to GET /metrics; without it there is no endpoint. */
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').max(256).optional(),

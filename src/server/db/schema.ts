@@ -1642,6 +1642,93 @@ export const taxForms = pgTable(
   ],
 );
 
+/** One IRIS file: an A2A XML transmission or a Taxpayer Portal CSV file, and the IRS's answer (decision 1900). */
+export const irisTransmissions = pgTable(
+  'iris_transmissions',
+  {
+    id: id(),
+    /** Filing order (timestamps tie under a frozen clock and within a batch). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    batchId: uuid('batch_id').notNull(),
+    taxYear: integer('tax_year').notNull(),
+    kind: text('kind').notNull(),
+    format: text('format').notNull(),
+    isTest: boolean('is_test').notNull().default(false),
+    fileNumber: integer('file_number').notNull(),
+    fileCount: integer('file_count').notNull(),
+    uniqueTransmissionId: text('unique_transmission_id').notNull(),
+    recordCount: integer('record_count').notNull(),
+    totalInterest: money('total_interest').notNull(),
+    totalEarlyWithdrawalPenalty: money('total_early_withdrawal_penalty').notNull(),
+    totalFederalTaxWithheld: money('total_federal_tax_withheld').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    createdAt: at('created_at').notNull(),
+    status: text('status').notNull().default('awaiting_acknowledgement'),
+    receiptId: text('receipt_id'),
+    errors: jsonb('errors').notNull().default([]),
+    acknowledgedBy: uuid('acknowledged_by').references(() => adminUsers.id),
+    acknowledgedAt: at('acknowledged_at'),
+  },
+  (table) => [
+    uniqueIndex('iris_transmissions_utid_key').on(table.uniqueTransmissionId),
+    uniqueIndex('iris_transmissions_file_key').on(table.batchId, table.fileNumber),
+    index('iris_transmissions_year_idx').on(table.taxYear, table.seq),
+    check('iris_transmissions_kind_check', inList('kind', ['original', 'correction'])),
+    check('iris_transmissions_format_check', inList('format', ['xml', 'csv'])),
+    check(
+      'iris_transmissions_status_check',
+      inList('status', [
+        'awaiting_acknowledgement',
+        'accepted',
+        'accepted_with_errors',
+        'partially_accepted',
+        'rejected',
+      ]),
+    ),
+    check('iris_transmissions_year_check', sql.raw('tax_year between 2026 and 2199')),
+    check(
+      'iris_transmissions_ack_check',
+      sql.raw(
+        "(status = 'awaiting_acknowledgement') = (receipt_id is null) and (receipt_id is null) = (acknowledged_at is null)",
+      ),
+    ),
+  ],
+);
+
+/** Which kept form is which record of which IRIS file, and that record's fate. */
+export const irisRecords = pgTable(
+  'iris_records',
+  {
+    transmissionId: uuid('transmission_id')
+      .notNull()
+      .references(() => irisTransmissions.id, { onDelete: 'cascade' }),
+    recordId: integer('record_id').notNull(),
+    taxFormId: uuid('tax_form_id')
+      .notNull()
+      .references(() => taxForms.id),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    taxYear: integer('tax_year').notNull(),
+    correctsTransmissionId: uuid('corrects_transmission_id').references(() => irisTransmissions.id),
+    correctsRecordId: integer('corrects_record_id'),
+    status: text('status').notNull().default('pending'),
+    errors: jsonb('errors').notNull().default([]),
+  },
+  (table) => [
+    primaryKey({ name: 'iris_records_pkey', columns: [table.transmissionId, table.recordId] }),
+    index('iris_records_investor_idx').on(table.investorId, table.taxYear),
+    index('iris_records_form_idx').on(table.taxFormId),
+    check('iris_records_status_check', inList('status', ['pending', 'accepted', 'rejected'])),
+    check(
+      'iris_records_corrects_check',
+      sql.raw('(corrects_transmission_id is null) = (corrects_record_id is null)'),
+    ),
+  ],
+);
+
 // ---------------------------------------------------------------- statements and passkeys
 
 /** One monthly statement per investor and month (decision 1720): its figures frozen when generated. */

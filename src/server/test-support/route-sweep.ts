@@ -1117,6 +1117,23 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'POST /functions/v1/coverage-snapshot': jobRun,
   'GET /api/transparency': () => ({ url: '/api/transparency' }),
   'GET /api/portal/coverage-proof': () => ({ url: '/api/portal/coverage-proof' }),
+  // IRIS filing (decision 1900): 2025 is a FIRE year, so building an IRIS file answers 409; the
+  // sweep has no IRIS file, so one file's routes answer 404 to the roles that may call them.
+  'GET /api/admin/tax-runs/iris': () => ({ url: '/api/admin/tax-runs/iris?year=2025' }),
+  'POST /api/admin/tax-runs/iris/filings': () => ({
+    url: '/api/admin/tax-runs/iris/filings',
+    payload: { tax_year: 2025, kind: 'original', format: 'xml' },
+  }),
+  'GET /api/admin/tax-runs/iris/transmissions/:id': () => ({
+    url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000000',
+  }),
+  'GET /api/admin/tax-runs/iris/transmissions/:id/file': () => ({
+    url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000000/file',
+  }),
+  'POST /api/admin/tax-runs/iris/transmissions/:id/acknowledgement': () => ({
+    url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000000/acknowledgement',
+    payload: { status: 'accepted', receipt_id: '2027-0000000001', errors: [] },
+  }),
 };
 
 /** A balance above the four-eyes threshold, recorded by an admin who is not the caller. */

@@ -262,6 +262,35 @@ function endpoints(): Endpoint[] {
       action: 'liquidity:manage',
       payload: () => ({}),
     },
+    // IRIS filing (decision 1900): 2025 is a FIRE year and the file ids do not exist, so an
+    // allowed role is refused past the guard and nothing is written.
+    { method: 'GET', url: '/api/admin/tax-runs/iris?year=2025', action: 'tax:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/tax-runs/iris/filings',
+      action: 'tax:run',
+      payload: () => ({ tax_year: 2025, kind: 'original', format: 'csv' }),
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000190',
+      action: 'tax:view',
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000190/file',
+      action: 'tax:run',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000190/acknowledgement',
+      action: 'tax:run',
+      payload: () => ({
+        status: 'rejected',
+        receipt_id: '2027-1',
+        errors: [{ record_id: null, code: 'X-1', message: 'm' }],
+      }),
+    },
     // Your security (decision 1630): every role, each about itself; the writes here are refused
     // past the guard (a made-up enrolment, no current code), so nothing changes.
     { method: 'GET', url: '/api/admin/account/security', action: 'account:security' },

@@ -256,3 +256,34 @@ describe('the positions checked against the Publication 1220 layouts', () => {
     expect(at(f, 508, 748)).toBe(blank(241));
   });
 });
+
+describe('boxes 2 and 4 in the FIRE file (issue 25)', () => {
+  const withBoxes: FireFileInput = {
+    ...input,
+    payees: [
+      { ...input.payees[0]!, earlyWithdrawalPenaltyCents: 1500n },
+      { ...input.payees[1]!, federalTaxWithheldCents: 240n },
+    ],
+  };
+
+  it('lists amount codes 1, 2 and 4 and carries each in its payment amount field', () => {
+    const [, a, b1, b2, c] = buildFireFile(withBoxes).split('\r\n');
+    expect(at(a!, 28, 45).trimEnd()).toBe('124');
+    // Payment amount N sits at 55 + (N - 1) * 12 in the B record.
+    expect(at(b1!, 55, 66)).toBe('000000123456');
+    expect(at(b1!, 67, 78)).toBe('000000001500');
+    expect(at(b1!, 91, 102)).toBe('000000000000');
+    expect(at(b2!, 67, 78)).toBe('000000000000');
+    expect(at(b2!, 91, 102)).toBe('000000000240');
+    // Control total N sits at 16 + (N - 1) * 18 in the C record.
+    expect(at(c!, 16, 33)).toBe('000000000000124456');
+    expect(at(c!, 34, 51)).toBe('000000000000001500');
+    expect(at(c!, 52, 69)).toBe('000000000000000000');
+    expect(at(c!, 70, 87)).toBe('000000000000000240');
+  });
+
+  it('lists only code 1 while no form has box 2 or 4', () => {
+    const [, a] = buildFireFile(input).split('\r\n');
+    expect(at(a!, 28, 45).trimEnd()).toBe('1');
+  });
+});

@@ -104,8 +104,33 @@ export interface FirePayee {
   zip: string;
   /** Box 1, interest income, in cents. */
   interestCents: bigint;
-  /** Box 2, early withdrawal penalty, in cents (decision 1953): payment amount 2. */
-  earlyWithdrawalPenaltyCents: bigint;
+  /** Box 2, early withdrawal penalty, in cents (payment amount 2). */
+  earlyWithdrawalPenaltyCents?: bigint;
+  /** Box 4, federal income tax withheld, in cents (payment amount 4). */
+  federalTaxWithheldCents?: bigint;
+}
+
+/**
+ * Payment amount N of a B record carries amount code N (Publication 1220, 1099-INT: 1 interest
+ * income, 2 early withdrawal penalty, 4 federal income tax withheld). The A record lists the codes
+ * the file uses, ascending; amount fields of codes not listed are zero.
+ */
+const payeeAmounts: { code: number; cents: (payee: FirePayee) => bigint }[] = [
+  { code: 1, cents: (payee) => payee.interestCents },
+  { code: 2, cents: (payee) => payee.earlyWithdrawalPenaltyCents ?? 0n },
+  { code: 4, cents: (payee) => payee.federalTaxWithheldCents ?? 0n },
+];
+
+/** Box 1 always; boxes 2 and 4 when any form in the file has an amount there. */
+export function amountCodesOf(payees: FirePayee[]): number[] {
+  return payeeAmounts
+    .filter((amount) => amount.code === 1 || payees.some((payee) => amount.cents(payee) > 0n))
+    .map((amount) => amount.code);
+}
+
+function amountFor(payee: FirePayee, code: number, codes: number[]): bigint {
+  if (!codes.includes(code)) return 0n;
+  return payeeAmounts.find((amount) => amount.code === code)?.cents(payee) ?? 0n;
 }
 
 export interface FireFileInput {
@@ -171,8 +196,7 @@ function payerRecord(input: FireFileInput, sequence: number): string {
     alpha(21, 4, nameControl(p.name)),
     alpha(25, 1),
     alpha(26, 2, '6'),
-    // Amount codes of the amounts the B records carry: 1 (box 1), and 2 (box 2) when any payee has a penalty.
-    alpha(28, 18, hasPenalties(input) ? '12' : '1'),
+    alpha(28, 18, amountCodesOf(input.payees).join('')),
     alpha(46, 6),
     alpha(52, 1),
     alpha(53, 40, p.name),
@@ -189,21 +213,10 @@ function payerRecord(input: FireFileInput, sequence: number): string {
   ]);
 }
 
-function hasPenalties(input: FireFileInput): boolean {
-  return input.payees.some((payee) => payee.earlyWithdrawalPenaltyCents > 0n);
-}
-
-/** Payment amount n carries amount code n: 1 = box 1 (interest), 2 = box 2 (early withdrawal penalty). */
-function amountOf(payee: FirePayee, index: number): bigint {
-  if (index === 0) return payee.interestCents;
-  if (index === 1) return payee.earlyWithdrawalPenaltyCents;
-  return 0n;
-}
-
-function payeeRecord(input: FireFileInput, payee: FirePayee, sequence: number): string {
+function payeeRecord(input: FireFileInput, payee: FirePayee, sequence: number, codes: number[]): string {
   const amounts: Field[] = [];
   for (let index = 0; index < 18; index += 1) {
-    amounts.push(numeric(55 + index * 12, 12, amountOf(payee, index)));
+    amounts.push(numeric(55 + index * 12, 12, amountFor(payee, index + 1, codes)));
   }
   return buildRecord([
     alpha(1, 1, 'B'),
@@ -235,15 +248,12 @@ function payeeRecord(input: FireFileInput, payee: FirePayee, sequence: number): 
 }
 
 function endOfPayerRecord(input: FireFileInput, sequence: number): string {
+  const codes = amountCodesOf(input.payees);
   const totals: Field[] = [];
-  for (let index = 0; index < 18; index += 1)
-    totals.push(
-      numeric(
-        16 + index * 18,
-        18,
-        input.payees.reduce((sum, payee) => sum + amountOf(payee, index), 0n),
-      ),
-    );
+  for (let index = 0; index < 18; index += 1) {
+    const total = input.payees.reduce((sum, payee) => sum + amountFor(payee, index + 1, codes), 0n);
+    totals.push(numeric(16 + index * 18, 18, total));
+  }
   return buildRecord([
     alpha(1, 1, 'C'),
     numeric(2, 8, input.payees.length),
@@ -276,7 +286,8 @@ export function buildFireFile(input: FireFileInput): string {
     return sequence;
   };
   const records = [transmitterRecord(input, next()), payerRecord(input, next())];
-  for (const payee of input.payees) records.push(payeeRecord(input, payee, next()));
+  const codes = amountCodesOf(input.payees);
+  for (const payee of input.payees) records.push(payeeRecord(input, payee, next(), codes));
   records.push(endOfPayerRecord(input, next()), endOfTransmissionRecord(input, next()));
   return records.join('');
 }

@@ -41,11 +41,16 @@ export interface TaxYearCandidate {
  * Interest paid or credited in the calendar year, net of reversed postings (as decision 603's
  * form), for every investor at or over the threshold, with backup withholding in the year (a form
  * is due whatever the amount then: 1099-INT instructions), or already holding a form for the year.
+ * With `range`, only the investors whose id is in it (the run goes page by page, issue 25).
  */
 export async function selectTaxYearCandidates(
   db: Executor,
-  input: { taxYear: number; threshold: string },
+  input: { taxYear: number; threshold: string; range?: { first: string; last: string } },
 ): Promise<TaxYearCandidate[]> {
+  const inRange = (column: string) =>
+    input.range
+      ? sql`${sql.raw(column)} between ${input.range.first}::uuid and ${input.range.last}::uuid`
+      : sql`true`;
   const result = await db.execute(sql`
     with interest as (
       select t.investor_id,
@@ -55,6 +60,7 @@ export async function selectTaxYearCandidates(
       where (t.transaction_type = 'interest_payment' or (t.transaction_type = 'reversal' and r.transaction_type = 'interest_payment'))
         and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
         and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
+        and ${inRange('t.investor_id')}
       group by t.investor_id
     ),
     penalty as (
@@ -89,9 +95,23 @@ export async function selectTaxYearCandidates(
     left join withheld w on w.investor_id = v.id
     left join tax_records r on r.investor_id = v.id
     left join tax_forms f on f.investor_id = v.id and f.tax_year = ${input.taxYear}::int and f.is_current
-    where coalesce(i.interest, 0) >= ${input.threshold}::numeric or coalesce(w.withheld, 0) > 0 or f.id is not null
+    where (coalesce(i.interest, 0) >= ${input.threshold}::numeric or coalesce(w.withheld, 0) > 0 or f.id is not null)
+      and ${inRange('v.id')}
     order by v.id`);
   return rowsOf<TaxYearCandidate>(result);
+}
+
+/** The first and last investor id of the next page of `limit` investors after `after`. */
+export async function selectInvestorPage(
+  db: Executor,
+  input: { after: string | null; limit: number },
+): Promise<{ first: string; last: string } | null> {
+  const after = input.after === null ? sql`true` : sql`id > ${input.after}::uuid`;
+  const result = await db.execute(sql`
+    with page as (select id from investors where ${after} order by id limit ${input.limit})
+    select min(id::text) as first, max(id::text) as last from page`);
+  const row = rowsOf<{ first: string | null; last: string | null }>(result)[0];
+  return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
 /** One run at a time: a second run of any year waits for the first to commit. */
@@ -152,19 +172,50 @@ export interface IssuedForm {
 
 /** Issues a form; a correction first retires the form it supersedes (only one is current). */
 export async function insertTaxForm(tx: Executor, form: IssuedForm): Promise<void> {
-  if (form.supersedesFormId) {
-    await tx.execute(sql`update tax_forms set is_current = false where id = ${form.supersedesFormId}::uuid`);
+  await insertTaxForms(tx, [form]);
+}
+
+/** Issues many forms in two statements (the run's pages, issue 25's million investors). */
+export async function insertTaxForms(tx: Executor, forms: IssuedForm[]): Promise<void> {
+  if (forms.length === 0) return;
+  const superseded = forms.flatMap((form) => (form.supersedesFormId ? [form.supersedesFormId] : []));
+  if (superseded.length > 0) {
+    await tx.execute(sql`
+      update tax_forms set is_current = false
+      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(superseded)}::jsonb))`);
   }
+  const rows = forms.map((form) => ({
+    investor_id: form.investorId,
+    tax_year: form.taxYear,
+    tax_run_id: form.taxRunId,
+    version: form.version,
+    supersedes_form_id: form.supersedesFormId,
+    interest_amount: form.interestAmount,
+    early_withdrawal_penalty: form.earlyWithdrawalPenalty,
+    federal_tax_withheld: form.federalTaxWithheld,
+    first_name: form.firstName,
+    last_name: form.lastName,
+    address1: form.address1,
+    address2: form.address2,
+    city: form.city,
+    state: form.state,
+    postal_code: form.postalCode,
+    tin_type: form.tinType,
+    tin_last_four: form.tinLastFour,
+    issued_at: form.now.toISOString(),
+  }));
   await tx.execute(sql`
     insert into tax_forms (investor_id, tax_year, tax_run_id, version, is_correction, is_current, supersedes_form_id,
       interest_amount, early_withdrawal_penalty, federal_tax_withheld, recipient_first_name, recipient_last_name,
       recipient_address1, recipient_address2, recipient_city, recipient_state, recipient_postal_code, tin_type, tin_last_four,
       issued_at)
-    values (${form.investorId}::uuid, ${form.taxYear}::int, ${form.taxRunId}::uuid, ${form.version}::int,
-      ${form.version > 1}, true, ${form.supersedesFormId}::uuid, ${form.interestAmount}::numeric,
-      ${form.earlyWithdrawalPenalty}::numeric, ${form.federalTaxWithheld}::numeric, ${form.firstName},
-      ${form.lastName}, ${form.address1}, ${form.address2}, ${form.city}, ${form.state}, ${form.postalCode},
-      ${form.tinType}, ${form.tinLastFour}, ${form.now}::timestamptz)`);
+    select r.investor_id, r.tax_year, r.tax_run_id, r.version, r.version > 1, true, r.supersedes_form_id,
+      r.interest_amount, r.early_withdrawal_penalty, r.federal_tax_withheld, r.first_name, r.last_name, r.address1,
+      r.address2, r.city, r.state, r.postal_code, r.tin_type, r.tin_last_four, r.issued_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(investor_id uuid, tax_year int, tax_run_id uuid,
+      version int, supersedes_form_id uuid, interest_amount numeric, early_withdrawal_penalty numeric,
+      federal_tax_withheld numeric, first_name text, last_name text, address1 text, address2 text, city text,
+      state text, postal_code text, tin_type text, tin_last_four text, issued_at timestamptz)`);
 }
 
 export async function selectTaxRuns(db: Executor, taxYear: number) {
@@ -211,6 +262,7 @@ export interface FilingRow {
   investor_id: string;
   interest_amount: string;
   early_withdrawal_penalty: string;
+  federal_tax_withheld: string;
   recipient_first_name: string;
   recipient_last_name: string;
   recipient_address1: string;
@@ -232,7 +284,8 @@ export async function selectFormsToFile(
   const which = input.kind === 'original' ? sql`f.version = 1` : sql`f.is_correction and f.is_current`;
   const result = await db.execute(sql`
     select f.investor_id, f.interest_amount::text as interest_amount,
-           f.early_withdrawal_penalty::text as early_withdrawal_penalty, f.recipient_first_name, f.recipient_last_name,
+           f.early_withdrawal_penalty::text as early_withdrawal_penalty,
+           f.federal_tax_withheld::text as federal_tax_withheld, f.recipient_first_name, f.recipient_last_name,
            f.recipient_address1, f.recipient_address2, f.recipient_city, f.recipient_state, f.recipient_postal_code,
            r.ssn_encrypted
     from tax_forms f left join tax_records r on r.investor_id = f.investor_id

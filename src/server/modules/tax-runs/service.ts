@@ -11,10 +11,12 @@ import {
   type TaxYearOverviewResponse,
   taxRunMessages,
 } from '../../../shared/admin/back-office-contracts';
+import { IRIS_FIRST_TAX_YEAR, irisMessages } from '../../../shared/admin/iris-contracts';
 import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
 import {
   addMoney,
+  centsToMoney,
   compareMoney,
   parseMoneyToCents,
   toMoneyString,
@@ -29,11 +31,13 @@ import type { TransactionalNotice } from '../notifications/transactional';
 import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file';
 import {
   finishTaxRun,
-  insertTaxForm,
+  type IssuedForm,
+  insertTaxForms,
   insertTaxRun,
   lockTaxRuns,
   selectCurrentForms,
   selectFormsToFile,
+  selectInvestorPage,
   selectTaxRuns,
   selectTaxYearCandidates,
   type TaxYearCandidate,
@@ -45,7 +49,7 @@ export function latestEndedTaxYear(context: AppContext): number {
   return Number(context.clock.today().slice(0, 4)) - 1;
 }
 
-function assertEnded(context: AppContext, taxYear: number): void {
+export function assertEnded(context: AppContext, taxYear: number): void {
   if (taxYear > latestEndedTaxYear(context)) {
     throw new AppError('validation_failed', { message: taxRunMessages.yearNotEnded });
   }
@@ -137,53 +141,79 @@ export interface IssuedTaxYear {
  */
 export async function issueTaxYearForms(
   tx: Executor,
-  input: { taxYear: number; startedBy: string; now: Date; brandName: string },
+  input: {
+    taxYear: number;
+    startedBy: string;
+    now: Date;
+    brandName: string;
+    /**
+     * Takes each page's notices as the run goes (the run's own transaction), so a million
+     * investors' notices are never held at once; without it they are returned.
+     */
+    onNotices?: (notices: TransactionalNotice[]) => Promise<void>;
+  },
 ): Promise<IssuedTaxYear> {
   const { taxYear, now, brandName } = input;
   await lockTaxRuns(tx);
   const id = await insertTaxRun(tx, { taxYear, startedBy: input.startedBy, now });
-  const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD });
   let formsIssued = 0;
   let correctionsIssued = 0;
   let unchanged = 0;
   let missingTaxRecords = 0;
-  let totalInterest = '0.00';
+  let totalCents = 0n;
   const notices: TransactionalNotice[] = [];
-  for (const row of candidates) {
-    const interest = toMoneyString(row.interest);
-    const action = candidateAction(row);
-    if (action === 'missing_tax_record') {
-      missingTaxRecords += 1;
-      continue;
+  // Page by page over the investors (issue 25: a million investors in flat memory).
+  let after: string | null = null;
+  for (;;) {
+    const range = await selectInvestorPage(tx, { after, limit: TAX_RUN_PAGE_SIZE });
+    if (!range) break;
+    after = range.last;
+    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD, range });
+    const forms: IssuedForm[] = [];
+    const pageNotices: TransactionalNotice[] = [];
+    for (const row of candidates) {
+      const interest = toMoneyString(row.interest);
+      const action = candidateAction(row);
+      if (action === 'missing_tax_record') {
+        missingTaxRecords += 1;
+        continue;
+      }
+      totalCents += parseMoneyToCents(interest) ?? 0n;
+      if (action === 'unchanged') {
+        unchanged += 1;
+        continue;
+      }
+      const isCorrection = action === 'correct';
+      forms.push({
+        investorId: row.investor_id,
+        taxYear,
+        taxRunId: id,
+        version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
+        supersedesFormId: isCorrection ? row.form_id : null,
+        interestAmount: interest,
+        earlyWithdrawalPenalty: toMoneyString(row.early_withdrawal_penalty),
+        federalTaxWithheld: toMoneyString(row.withheld),
+        ...(recipientOf(row) ?? recipientOnForm(row)),
+        now,
+      });
+      if (isCorrection) correctionsIssued += 1;
+      else formsIssued += 1;
+      pageNotices.push({
+        investorId: row.investor_id,
+        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
+      });
     }
-    totalInterest = addMoney(totalInterest, interest);
-    if (action === 'unchanged') {
-      unchanged += 1;
-      continue;
-    }
-    const isCorrection = action === 'correct';
-    await insertTaxForm(tx, {
-      investorId: row.investor_id,
-      taxYear,
-      taxRunId: id,
-      version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
-      supersedesFormId: isCorrection ? row.form_id : null,
-      interestAmount: interest,
-      earlyWithdrawalPenalty: toMoneyString(row.early_withdrawal_penalty),
-      federalTaxWithheld: toMoneyString(row.withheld),
-      ...(recipientOf(row) ?? recipientOnForm(row)),
-      now,
-    });
-    if (isCorrection) correctionsIssued += 1;
-    else formsIssued += 1;
-    notices.push({
-      investorId: row.investor_id,
-      ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
-    });
+    await insertTaxForms(tx, forms);
+    if (input.onNotices) await input.onNotices(pageNotices);
+    else notices.push(...pageNotices);
   }
+  const totalInterest = centsToMoney(totalCents);
   await finishTaxRun(tx, { id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest });
   return { runId: id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest, notices };
 }
+
+/** Investors per page of the tax run. */
+const TAX_RUN_PAGE_SIZE = 5_000;
 
 export async function runTaxYear(
   context: AppContext,
@@ -198,8 +228,8 @@ export async function runTaxYear(
       startedBy: admin.adminUserId,
       now,
       brandName: context.config.BRAND_NAME,
+      onNotices: (notices) => enqueueNotices(tx, notices, now),
     });
-    await enqueueNotices(tx, issued.notices, now);
     await recordAdminAudit(tx, {
       ...auditBy(admin),
       action: 'tax_run.run',
@@ -283,7 +313,7 @@ export function parsePostalAddress(address: string): Omit<FirePayer, 'tin' | 'ph
   };
 }
 
-function fireSettings(context: AppContext): { transmitter: FireTransmitter; payer: FirePayer } | null {
+export function fireSettings(context: AppContext): { transmitter: FireTransmitter; payer: FirePayer } | null {
   const { PAYER_TIN, IRS_TCC, IRS_CONTACT_NAME, IRS_CONTACT_PHONE, COMPANY_POSTAL_ADDRESS, SUPPORT_EMAIL } =
     context.config;
   const address = parsePostalAddress(COMPANY_POSTAL_ADDRESS);
@@ -308,6 +338,8 @@ export async function buildTaxYearFireFile(
   input: { taxYear: number; kind: 'original' | 'correction'; isTest: boolean },
 ): Promise<{ fileName: string; body: string }> {
   assertEnded(context, input.taxYear);
+  if (input.taxYear >= IRIS_FIRST_TAX_YEAR)
+    throw new AppError('conflict', { message: irisMessages.fireRetired });
   const settings = fireSettings(context);
   if (!settings) throw new AppError('conflict', { message: taxRunMessages.fireNotConfigured });
   const rows = await selectFormsToFile(context.db, { taxYear: input.taxYear, kind: input.kind });
@@ -329,6 +361,7 @@ export async function buildTaxYearFireFile(
       zip: row.recipient_postal_code,
       interestCents: parseMoneyToCents(row.interest_amount) ?? 0n,
       earlyWithdrawalPenaltyCents: parseMoneyToCents(row.early_withdrawal_penalty) ?? 0n,
+      federalTaxWithheldCents: parseMoneyToCents(row.federal_tax_withheld) ?? 0n,
     })),
   });
   const suffix = `${input.kind === 'correction' ? '-correction' : ''}${input.isTest ? '-test' : ''}`;

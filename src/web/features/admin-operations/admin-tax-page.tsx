@@ -1,7 +1,8 @@
 /**
  * /admin/tax (issue 16 item 5): run the year-end tax run for an ended year, see the forms issued
  * (corrections marked) with their totals and who has no tax record, and download the IRS file
- * (Publication 1220), original or correction, live or for the FIRE test system.
+ * (Publication 1220), original or correction, live or for the FIRE test system; from tax year
+ * 2026 the IRIS files and acknowledgements instead (decision 1900).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -9,6 +10,7 @@ import {
   type TaxYearOverviewResponse,
   taxRunMessages,
 } from '../../../shared/admin/back-office-contracts';
+import { IRIS_FIRST_TAX_YEAR } from '../../../shared/admin/iris-contracts';
 import { can } from '../../../shared/admin/permissions';
 import { formatUsd } from '../../../shared/format/money-format';
 import { TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/tax-form-threshold';
@@ -21,6 +23,7 @@ import { useAdminSession } from '../../lib/admin-session';
 import { formatLocalDateTime } from '../../lib/format-date-time';
 import { downloadFireFile, useRunTaxYear, useTaxYear } from './api/operations-queries';
 import { Form945Panel } from './form-945-panel';
+import { IrisFilingPanel } from './iris-filing-panel';
 import './admin-operations.css';
 
 /** The years offered in the picker: the last ten that have ended. */
@@ -126,7 +129,7 @@ export function AdminTaxPage() {
                 <dd>{data.missing_tax_records.length}</dd>
               </div>
             </dl>
-            {mayRun ? (
+            {mayRun && data.tax_year < IRIS_FIRST_TAX_YEAR ? (
               data.is_fire_configured ? (
                 <FireDownloads year={data.tax_year} />
               ) : (
@@ -134,6 +137,9 @@ export function AdminTaxPage() {
               )
             ) : null}
           </section>
+          {data.tax_year >= IRIS_FIRST_TAX_YEAR ? (
+            <IrisFilingPanel year={data.tax_year} mayRun={mayRun} />
+          ) : null}
           <section className="admin-panel">
             <h2 className="operations-heading">Forms issued for {data.tax_year}</h2>
             {data.forms.length === 0 ? (
