@@ -27,6 +27,8 @@ import type { ProductCatalogue } from './products/catalogue';
 import { passkeyRoutes } from './passkeys/routes';
 import { settingsRoutes } from './settings/routes';
 import { taxRunRoutes } from './tax-runs/routes';
+import { consentRoutes } from './consents/routes';
+import { paperMailRoutes } from './paper-mail/routes';
 import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
@@ -52,6 +54,8 @@ export async function registerFeatureModules(
   await app.register(adminAdjustmentRoutes(context));
   await app.register(adminPaymentRoutes(context));
   await app.register(taxRunRoutes(context));
+  await app.register(paperMailRoutes(context));
+  await app.register(consentRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);

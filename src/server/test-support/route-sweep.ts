@@ -7,6 +7,7 @@
  *   const request = await requestFor(world, 'GET /api/portal/investments/:investmentId/transactions', 'investor');
  *   await testApp.app.inject({ method: 'GET', ...request, headers: headersFor(world, 'otherInvestor') });
  */
+import { giveConsentDirectly } from './consent-fixtures';
 import { eq } from 'drizzle-orm';
 import type { AdminRole } from '../../shared/admin/permissions';
 import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';
@@ -113,6 +114,7 @@ async function createSweepInvestor(
     .set({ firstName, lastName: 'Sweep' })
     .where(eq(investors.id, investor.investorId));
   await approveIdentity(testApp, investor);
+  await giveConsentDirectly(testApp.context.db, investor.investorId);
   await stepUp(testApp, investor);
   const linked = await linkSandboxAccount(testApp, investor, firstSandboxAccount);
   await stepUp(testApp, investor);

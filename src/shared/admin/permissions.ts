@@ -40,6 +40,10 @@ export const adminActions = [
   'tax:view',
   /** Run the year-end tax run and download the IRS file (it carries full TINs). */
   'tax:run',
+  /** The paper-mail queues and print batches (decision 1924). */
+  'paper-mail:view',
+  /** Make a print batch, download its PDF (names and addresses), mark it mailed. */
+  'paper-mail:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -70,6 +74,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'tax:view': everyone,
   'tax:run': staff,
   'account:security': everyone,
+  'paper-mail:view': everyone,
+  'paper-mail:manage': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {
