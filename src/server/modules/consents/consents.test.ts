@@ -31,7 +31,12 @@ afterAll(async () => {
   await testApp.close();
 });
 
-function call(investor: SignedInInvestor, method: 'GET' | 'POST', url: string, payload?: unknown) {
+function call(
+  investor: SignedInInvestor,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
   return testApp.app.inject({
     method,
     url,
