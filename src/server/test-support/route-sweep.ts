@@ -873,6 +873,30 @@ export const routeRequests: Record<string, RequestBuilder> = {
   'GET /api/admin/tax-runs/fire-file': () => ({
     url: '/api/admin/tax-runs/fire-file?year=2025&kind=original',
   }),
+  'GET /api/consents': () => ({ url: '/api/consents' }),
+  'GET /api/consents/:kind/disclosure.pdf': () => ({
+    url: '/api/consents/electronic_records/disclosure.pdf',
+  }),
+  'POST /api/consents/:kind': () => ({
+    url: '/api/consents/tax_forms',
+    payload: { version: 'TAX-EDELIVERY-2026-11', access_code: 'ZZZZZZ', consent: true },
+  }),
+  'POST /api/consents/:kind/withdraw': () => ({ url: '/api/consents/tax_forms/withdraw', payload: {} }),
+  'GET /api/paper-copies': () => ({ url: '/api/paper-copies' }),
+  'POST /api/paper-copies': () => ({ url: '/api/paper-copies', payload: { tax_year: 2019 } }),
+  'GET /api/admin/paper-mail': () => ({ url: '/api/admin/paper-mail?purpose=tax_forms&year=2025' }),
+  'POST /api/admin/paper-mail/batches': () => ({
+    url: '/api/admin/paper-mail/batches',
+    payload: { purpose: 'records' },
+  }),
+  'GET /api/admin/paper-mail/batches/:id/pdf': () => ({
+    url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/pdf',
+  }),
+  'POST /api/admin/paper-mail/batches/:id/mailed': () => ({
+    url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/mailed',
+    payload: { mailed_on: '2026-03-10', mailed_count: 1 },
+  }),
+  'GET /api/admin/tax-calendar': () => ({ url: '/api/admin/tax-calendar?year=2025' }),
 };
 
 async function throwawayInvestor(world: SweepWorld, status: 'active' | 'suspended'): Promise<string> {

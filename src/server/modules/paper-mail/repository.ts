@@ -98,11 +98,14 @@ export async function selectWaiting(
 ): Promise<{ rows: WaitingRow[]; total: number }> {
   const rows = rowsOf<WaitingRow & { total: number }>(
     await db.execute(sql`
-      select w.investor_id, trim(coalesce(v.first_name, '') || ' ' || coalesce(v.last_name, '')) as name,
+      select w.investor_id,
+             coalesce(t.legal_first_name || ' ' || t.legal_last_name,
+                      nullif(trim(coalesce(v.first_name, '') || ' ' || coalesce(v.last_name, '')), ''), v.email) as name,
              v.email, w.document_kind, w.document_id, w.reason, ${documentTitle} as title,
              ${hasAddress} as has_address, (count(*) over ())::int as total
       from (${waitingUnion(input.purpose, input.taxYear)}) w
       join investors v on v.id = w.investor_id
+      left join tax_records t on t.investor_id = w.investor_id
       order by w.requested_at, w.document_id
       limit ${input.limit}`),
   );
