@@ -25,6 +25,8 @@ export const consentStatusResponse = z.object({
   tax_forms: consentView,
   /** Where paper is mailed (the tax record's address), null when there is none yet. */
   mailing_address: z.array(z.string()).nullable(),
+  /** Who gives the disclosures: the text names the company's postal address, as the PDF does. */
+  company_postal_address: z.string(),
 });
 export type ConsentStatusResponse = z.infer<typeof consentStatusResponse>;
 

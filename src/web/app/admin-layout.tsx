@@ -32,6 +32,7 @@ const adminNav: readonly { to: string; label: string; action?: AdminAction }[] =
   { to: '/admin/admins', label: 'Staff', action: 'admins:manage' },
   { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
   { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
+  { to: '/admin/print-queue', label: 'Print queue', action: 'paper-mail:view' },
 ];
 
 type Check = 'checking' | 'ready' | 'unreachable';

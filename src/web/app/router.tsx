@@ -82,6 +82,11 @@ const AdminApprovalsPage = lazy(() =>
 const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
+const AdminPrintQueuePage = lazy(() =>
+  import('../features/admin-operations/admin-print-queue-page').then((module) => ({
+    default: module.AdminPrintQueuePage,
+  })),
+);
 
 const AdminSecurityPage = lazy(() =>
   import('../features/admin-security/admin-security-page').then((module) => ({
@@ -127,6 +132,7 @@ export function appRoutes() {
         <Route path="admins" element={<AdminStaffPage />} />
         <Route path="approvals" element={<AdminApprovalsPage />} />
         <Route path="tax" element={<AdminTaxPage />} />
+        <Route path="print-queue" element={<AdminPrintQueuePage />} />
         <Route path="security" element={<AdminSecurityPage />} />
       </Route>
       {portalRoutes()}

@@ -50,7 +50,11 @@ function viewOf(kind: ConsentKind, row: LatestConsentRow | undefined): ConsentVi
   };
 }
 
-async function statusOf(db: Executor, investorId: string): Promise<ConsentStatusResponse> {
+async function statusOf(
+  db: Executor,
+  investorId: string,
+  postalAddress: string,
+): Promise<ConsentStatusResponse> {
   const rows = await selectLatestConsents(db, investorId);
   const address = await selectMailingAddress(db, investorId);
   return {
@@ -63,11 +67,12 @@ async function statusOf(db: Executor, investorId: string): Promise<ConsentStatus
       rows.find((row) => row.kind === 'tax_forms'),
     ),
     mailing_address: address ? addressLines(address) : null,
+    company_postal_address: postalAddress,
   };
 }
 
 export function getConsentStatus(context: AppContext, investorId: string): Promise<ConsentStatusResponse> {
-  return statusOf(context.db, investorId);
+  return statusOf(context.db, investorId, context.config.COMPANY_POSTAL_ADDRESS);
 }
 
 /** Whether the investor's consent to electronic records answers the current disclosure. */
@@ -109,7 +114,8 @@ export async function giveConsent(
   return context.db.transaction(async (tx) => {
     await lockInvestor(tx, investorId);
     // Giving a consent that is already current records nothing new (a double click, a replay).
-    if (await hasCurrentConsent(tx, investorId, kind)) return statusOf(tx, investorId);
+    if (await hasCurrentConsent(tx, investorId, kind))
+      return statusOf(tx, investorId, context.config.COMPANY_POSTAL_ADDRESS);
     await enforceRateLimit(tx, consentChanges, investorId, now, 'Too many consent changes.');
     await insertConsentEvent(tx, {
       investorId,
@@ -120,7 +126,7 @@ export async function giveConsent(
       ...clientDetails(request),
     });
     await enqueueNotices(tx, [{ investorId, ...consentChangedMessage(kind, 'given') }], now);
-    return statusOf(tx, investorId);
+    return statusOf(tx, investorId, context.config.COMPANY_POSTAL_ADDRESS);
   });
 }
 
@@ -147,6 +153,6 @@ export async function withdrawConsent(
       ...clientDetails(request),
     });
     await enqueueNotices(tx, [{ investorId, ...consentChangedMessage(kind, 'withdrawn') }], now);
-    return statusOf(tx, investorId);
+    return statusOf(tx, investorId, context.config.COMPANY_POSTAL_ADDRESS);
   });
 }

@@ -20,6 +20,8 @@ import { SelectField } from '../../components/ui/field';
 import { useAdminSession } from '../../lib/admin-session';
 import { formatLocalDateTime } from '../../lib/format-date-time';
 import { downloadFireFile, useRunTaxYear, useTaxYear } from './api/operations-queries';
+import { PaperMailPanel } from './paper-mail/paper-mail-panel';
+import { TaxCalendarPanel } from './paper-mail/tax-calendar-panel';
 import './admin-operations.css';
 
 /** The years offered in the picker: the last ten that have ended. */
@@ -86,6 +88,7 @@ export function AdminTaxPage() {
           </div>
         ) : null}
       </section>
+      {shownYear !== null ? <TaxCalendarPanel year={shownYear} /> : null}
       {isConfirming && data ? (
         <ConfirmDialog
           title={`Run the ${data.tax_year} tax run?`}
@@ -228,6 +231,9 @@ export function AdminTaxPage() {
             )}
           </section>
         </>
+      ) : null}
+      {shownYear !== null ? (
+        <PaperMailPanel purpose="tax_forms" year={shownYear} title={`Paper copies of ${shownYear} forms`} />
       ) : null}
     </div>
   );

@@ -28,6 +28,7 @@ import {
   portalKeys,
 } from '../api/portal-api';
 import { AgreementStep } from './purchase/agreement-step';
+import { ElectronicRecordsGate } from './purchase/electronic-records-gate';
 import { ReviewStep } from './purchase/review-step';
 
 /** A conversion debits no bank account: the consent is to the agreement for the new note. */
@@ -108,14 +109,16 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
           </div>
         </div>
       ) : step === 'agreement' ? (
-        <AgreementStep
-          confirmLabel="CONVERT"
-          consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
-          hasConsented={hasConsented}
-          onConsentChange={setConsented}
-          onBack={() => setStep('form')}
-          onNext={() => setStep('review')}
-        />
+        <ElectronicRecordsGate onBack={() => setStep('form')}>
+          <AgreementStep
+            confirmLabel="CONVERT"
+            consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
+            hasConsented={hasConsented}
+            onConsentChange={setConsented}
+            onBack={() => setStep('form')}
+            onNext={() => setStep('review')}
+          />
+        </ElectronicRecordsGate>
       ) : step === 'review' && product && options.data ? (
         <ReviewStep
           product={product}

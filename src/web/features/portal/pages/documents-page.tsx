@@ -26,6 +26,7 @@ import {
   statementUrl,
   taxFormUrl,
 } from '../api/portal-api';
+import { PaperCopiesSection } from '../components/paper-copies-section';
 import { usePageTitle } from '../hooks/use-page-title';
 
 function DownloadLink({ href, label }: { href: string; label: string }) {
@@ -260,6 +261,7 @@ export function DocumentsPage() {
           >
             <TaxForms data={documents.data} />
           </DocumentSection>
+          <PaperCopiesSection taxYears={documents.data.tax_forms.map((form) => form.year)} />
           <DocumentSection
             id="promissory-notes"
             title="Promissory notes"

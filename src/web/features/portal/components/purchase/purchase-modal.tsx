@@ -15,6 +15,7 @@ import type { PurchaseOptionsResponse } from '../../../../../shared/purchases/pu
 import { normalisePurchaseAmount, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
 import { buyInvestment, newIdempotencyKey, portalKeys } from '../../api/portal-api';
 import { AgreementStep, purchaseConsentLabel } from './agreement-step';
+import { ElectronicRecordsGate } from './electronic-records-gate';
 import type { PurchaseStep, usePurchaseFlow } from './purchase-flow';
 import { fundingAccountLabel, PurchaseFormStep } from './purchase-form-step';
 import { ResultStep } from './result-step';
@@ -144,17 +145,19 @@ export function PurchaseModal({
         />
       ) : null}
       {state.step === 'agreement' ? (
-        <AgreementStep
-          confirmLabel="BUY"
-          consentLabel={purchaseConsentLabel(
-            normalisePurchaseAmount(state.draft.amount) ?? '0.00',
-            fundingAccount?.account_last_four ?? '',
-          )}
-          hasConsented={state.draft.hasConsented}
-          onConsentChange={(hasConsented) => flow.update({ hasConsented })}
-          onBack={() => flow.goTo('form')}
-          onNext={() => flow.goTo('review')}
-        />
+        <ElectronicRecordsGate onBack={() => flow.goTo('form')}>
+          <AgreementStep
+            confirmLabel="BUY"
+            consentLabel={purchaseConsentLabel(
+              normalisePurchaseAmount(state.draft.amount) ?? '0.00',
+              fundingAccount?.account_last_four ?? '',
+            )}
+            hasConsented={state.draft.hasConsented}
+            onConsentChange={(hasConsented) => flow.update({ hasConsented })}
+            onBack={() => flow.goTo('form')}
+            onNext={() => flow.goTo('review')}
+          />
+        </ElectronicRecordsGate>
       ) : null}
       {state.step === 'review' && product && fundingAccount && options ? (
         <ReviewStep
