@@ -261,7 +261,7 @@ describe('paper tax forms', () => {
 });
 
 describe('paper records after an ESIGN withdrawal', () => {
-  it('queues the statements and notices written after the withdrawal, one piece per investor', async () => {
+  it('queues the statements and notices written while withdrawn, one piece per investor', async () => {
     await giveConsentDirectly(testApp.database.db, ann.investorId, 'electronic_records', {
       recordedAt: new Date('2026-01-01T00:00:00Z'),
     });
@@ -275,6 +275,26 @@ describe('paper records after an ESIGN withdrawal', () => {
     await testApp.database.db.insert(investorStatements).values({
       investorId: ann.investorId,
       period: '2026-02-01',
+      openingBalance: '5000.00',
+      purchases: '0.00',
+      interestCredited: '0.00',
+      interestPaid: '0.00',
+      transfersToBank: '0.00',
+      movedBetweenNotes: '0.00',
+      adjustments: '0.00',
+      closingBalance: '5000.00',
+      accruedUnposted: '0.00',
+      generatedAt: testApp.clock.now(),
+    });
+    // Consenting again: what was written while withdrawn still goes on paper, what comes after does not.
+    testApp.clock.advance(60_000);
+    await giveConsentDirectly(testApp.database.db, ann.investorId, 'electronic_records', {
+      recordedAt: testApp.clock.now(),
+    });
+    testApp.clock.advance(60_000);
+    await testApp.database.db.insert(investorStatements).values({
+      investorId: ann.investorId,
+      period: '2026-03-01',
       openingBalance: '5000.00',
       purchases: '0.00',
       interestCredited: '0.00',

@@ -1,10 +1,10 @@
 /**
- * SQL of the paper mail (decision 1924). Who needs paper is read from the consents' latest
- * events: a current tax form whose investor has no current tax-forms consent; statements and
- * transactional notices written after an investor withdrew the ESIGN consent. Those become
+ * SQL of the paper mail (decision 1924). Who needs paper is read from the consent events: a
+ * current tax form whose investor has no current tax-forms consent; statements and
+ * transactional notices written while an investor's ESIGN consent was withdrawn. Those become
  * `paper_mail_items` when a batch is made; a paper copy an investor asks for is an item at once.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { currentDisclosureVersion } from '../../../shared/consents/consent-disclosures';
 import type { PaperPurpose } from '../../../shared/consents/consent-contracts';
 import { type Executor, rowsOf } from '../../db/client';
@@ -32,20 +32,35 @@ function taxFormCandidates(taxYear: number) {
         select 1 from paper_mail_items i where i.document_kind = 'tax_form' and i.document_id = f.id)`;
 }
 
-/** Statements and notices written since the investor withdrew the consent to electronic records. */
+/**
+ * The consent to electronic records in force when a document was written: the latest event at
+ * or before that instant. Documents written while it was withdrawn go on paper, even if the
+ * investor consented again since (they were never given electronically with consent).
+ */
+function recordsConsentAt(investorId: SQL, instant: SQL) {
+  return sql`(
+    select c.action from electronic_consents c
+    where c.investor_id = ${investorId} and c.kind = 'electronic_records' and c.recorded_at <= ${instant}
+    order by c.seq desc limit 1)`;
+}
+
+/** Investors who ever withdrew: the only ones whose records can be on paper (keeps the scan small). */
+const everWithdrawn = sql`select distinct investor_id from electronic_consents
+  where kind = 'electronic_records' and action = 'withdrawn'`;
+
+/** Statements and notices written while the investor's consent to electronic records was withdrawn. */
 const recordCandidates = sql`
-  with withdrawn as (
-    select investor_id, recorded_at from (${latestConsents}) c
-    where c.kind = 'electronic_records' and c.action = 'withdrawn')
   select s.investor_id, 'statement'::text as document_kind, s.id as document_id,
          'consent_withdrawn'::text as reason, s.generated_at as requested_at
-  from investor_statements s join withdrawn w on w.investor_id = s.investor_id
-  where s.generated_at >= w.recorded_at
+  from investor_statements s
+  where s.investor_id in (${everWithdrawn})
+    and ${recordsConsentAt(sql`s.investor_id`, sql`s.generated_at`)} = 'withdrawn'
     and not exists (select 1 from paper_mail_items i where i.document_kind = 'statement' and i.document_id = s.id)
   union all
   select q.investor_id, 'notice'::text, q.id, 'consent_withdrawn'::text, q.occurred_at
-  from investor_notice_queue q join withdrawn w on w.investor_id = q.investor_id
-  where q.occurred_at >= w.recorded_at and q.kind in (${transactionalKindList})
+  from investor_notice_queue q
+  where q.investor_id in (${everWithdrawn}) and q.kind in (${transactionalKindList})
+    and ${recordsConsentAt(sql`q.investor_id`, sql`q.occurred_at`)} = 'withdrawn'
     and not exists (select 1 from paper_mail_items i where i.document_kind = 'notice' and i.document_id = q.id)`;
 
 /** Waiting items already stored (paper copies asked for, pieces left from an earlier batch). */
