@@ -46,12 +46,14 @@ async function codeFromPdf(page: Page, kind: 'electronic_records' | 'tax_forms')
   return code!;
 }
 
-async function shoot(page: Page, name: string) {
+/** A dialog is fixed to the viewport: its shots are of the viewport, pages' of the whole page. */
+async function shoot(page: Page, name: string, options: { isDialog?: boolean } = {}) {
+  const fullPage = !options.isDialog;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${screenshots}/${name}-1280.png`, fullPage: true });
+  await page.screenshot({ path: `${screenshots}/${name}-1280.png`, fullPage });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-  await page.screenshot({ path: `${screenshots}/${name}-390.png`, fullPage: true });
+  await page.screenshot({ path: `${screenshots}/${name}-390.png`, fullPage });
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -109,7 +111,8 @@ describe('consent to electronic records (ESIGN)', () => {
     await form.getByRole('checkbox').check();
     await consentButton.click();
     await form.getByText('That code does not match').waitFor();
-    await shoot(page, 'purchase-esign-consent-step');
+    await form.getByText('That code does not match').scrollIntoViewIfNeeded();
+    await shoot(page, 'purchase-esign-consent-step', { isDialog: true });
 
     await form.getByLabel('Code from the PDF').fill(await codeFromPdf(page, 'electronic_records'));
     await consentButton.click();
@@ -118,7 +121,11 @@ describe('consent to electronic records (ESIGN)', () => {
 
     await page.goto('/settings');
     await card.getByRole('button', { name: 'Withdraw consent' }).first().waitFor();
-    expect(investor.errors).toEqual([]);
+    // The wrong code's refusal is the only failed request the browser saw.
+    expect(investor.errors).toEqual([
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
+    investor.errors.length = 0;
   });
 });
 
@@ -133,7 +140,7 @@ describe('consent to electronic tax forms and paper copies', () => {
     await form.getByText('October 15').waitFor();
     await form.getByLabel('Code from the PDF').fill(await codeFromPdf(page, 'tax_forms'));
     await form.getByRole('checkbox').check();
-    await shoot(page, 'settings-tax-consent');
+    await shoot(page, 'settings-tax-consent', { isDialog: true });
     await form.getByRole('button', { name: 'Consent to electronic tax forms' }).click();
     await modal.waitFor({ state: 'detached' });
     await card.getByText('Your Form 1099-INT will be in your account instead of the mail.').waitFor();

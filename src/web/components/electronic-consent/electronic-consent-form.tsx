@@ -108,15 +108,17 @@ export function ElectronicConsentForm({
       </div>
       <ol className="consent-steps">
         <li>
-          <span>Open the disclosure as a PDF. It shows a 6-character code.</span>
-          <a
-            className="btn btn-secondary btn-sm"
-            href={disclosurePdfUrl(kind)}
-            target="_blank"
-            rel="noopener"
-          >
-            Open the PDF
-          </a>
+          <div className="consent-step-row">
+            <span>Open the disclosure as a PDF. It shows a 6-character code.</span>
+            <a
+              className="btn btn-secondary btn-sm"
+              href={disclosurePdfUrl(kind)}
+              target="_blank"
+              rel="noopener"
+            >
+              Open the PDF
+            </a>
+          </div>
         </li>
         <li>
           <TextField
