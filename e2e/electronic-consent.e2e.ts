@@ -9,10 +9,10 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { pdfTextLines } from '../src/server/test-support/pdf-text';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { accessCodeFromPdf } from './support/consent';
 import { signInAsDemoInvestor } from './support/investor-session';
 
 const baseUrl = inject('baseUrl');
@@ -34,17 +34,6 @@ afterAll(async () => {
   await staff?.context.close();
   await browser?.close();
 });
-
-/** What the investor reads in the PDF they open: the 6-character code. */
-async function codeFromPdf(page: Page, kind: 'electronic_records' | 'tax_forms'): Promise<string> {
-  const response = await page.request.get(`/api/consents/${kind}/disclosure.pdf`);
-  expect(response.status()).toBe(200);
-  const code = pdfTextLines(await response.body())
-    .map((line) => line.trim())
-    .find((line) => /^[A-Z2-9]{6}$/.test(line));
-  expect(code).toBeDefined();
-  return code!;
-}
 
 /** A dialog is fixed to the viewport: its shots are of the viewport, pages' of the whole page. */
 async function shoot(page: Page, name: string, options: { isDialog?: boolean } = {}) {
@@ -114,7 +103,7 @@ describe('consent to electronic records (ESIGN)', () => {
     await form.getByText('That code does not match').scrollIntoViewIfNeeded();
     await shoot(page, 'purchase-esign-consent-step', { isDialog: true });
 
-    await form.getByLabel('Code from the PDF').fill(await codeFromPdf(page, 'electronic_records'));
+    await form.getByLabel('Code from the PDF').fill(await accessCodeFromPdf(page, 'electronic_records'));
     await consentButton.click();
     await dialog.getByTestId('agreement-text').waitFor();
     await dialog.getByRole('button', { name: 'Close and start over' }).click();
@@ -138,7 +127,7 @@ describe('consent to electronic tax forms and paper copies', () => {
     const modal = page.getByRole('dialog', { name: 'Consent to electronic tax forms' });
     const form = modal.getByRole('form', { name: 'Consent to electronic tax forms' });
     await form.getByText('October 15').waitFor();
-    await form.getByLabel('Code from the PDF').fill(await codeFromPdf(page, 'tax_forms'));
+    await form.getByLabel('Code from the PDF').fill(await accessCodeFromPdf(page, 'tax_forms'));
     await form.getByRole('checkbox').check();
     await shoot(page, 'settings-tax-consent', { isDialog: true });
     await form.getByRole('button', { name: 'Consent to electronic tax forms' }).click();

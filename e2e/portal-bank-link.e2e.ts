@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { consentToElectronicRecords } from './support/consent';
 import { signUpInvestor } from './support/investor-session';
 
 const baseUrl = inject('baseUrl');
@@ -80,6 +81,8 @@ describe('a new investor buying without a bank account', () => {
     await funding.selectOption({ index: 1 });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await purchase.getByRole('button', { name: 'NEXT' }).click();
+    // A new investor consents to electronic records before the first agreement (decision 1920).
+    await consentToElectronicRecords(page, purchase);
     await purchase.getByTestId('agreement-text').waitFor();
     await expect(purchase.textContent()).resolves.toMatch(
       /ACH debit of \$7,500\.00 from my account ending \d{4}/,
