@@ -10,10 +10,6 @@ import type { PaperPurpose } from '../../../shared/consents/consent-contracts';
 import { type Executor, rowsOf } from '../../db/client';
 import { transactionalKinds } from '../notifications/transactional';
 
-const latestConsents = sql`
-  select distinct on (investor_id, kind) investor_id, kind, action, disclosure_version, recorded_at
-  from electronic_consents order by investor_id, kind, seq desc`;
-
 const transactionalKindList = sql.join(
   transactionalKinds.map((kind) => sql`${kind}`),
   sql`, `,
@@ -25,9 +21,13 @@ function taxFormCandidates(taxYear: number) {
     select f.investor_id, 'tax_form'::text as document_kind, f.id as document_id, 'no_consent'::text as reason,
            f.issued_at as requested_at
     from tax_forms f
-    left join (${latestConsents}) c on c.investor_id = f.investor_id and c.kind = 'tax_forms'
     where f.tax_year = ${taxYear} and f.is_current
-      and not (coalesce(c.action = 'given' and c.disclosure_version = ${currentDisclosureVersion.tax_forms}, false))
+      -- The latest tax-forms event of the investor, one index probe (investor, kind, seq desc).
+      and not coalesce((
+        select c.action = 'given' and c.disclosure_version = ${currentDisclosureVersion.tax_forms}
+        from electronic_consents c
+        where c.investor_id = f.investor_id and c.kind = 'tax_forms'
+        order by c.seq desc limit 1), false)
       and not exists (
         select 1 from paper_mail_items i where i.document_kind = 'tax_form' and i.document_id = f.id)`;
 }
