@@ -81,6 +81,16 @@ describe('a new investor buying without a bank account', () => {
     await funding.selectOption({ index: 1 });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await purchase.getByRole('button', { name: 'NEXT' }).click();
+    // The demo's offering is Regulation A Tier 2 with a circular (issue 26): a first purchase
+    // asks for the investor profile and the circular's acknowledgement before the agreement.
+    await purchase.getByLabel('Yes, I am an accredited investor').check();
+    await purchase.getByLabel('Basis of your accreditation').selectOption('net_worth');
+    await purchase.getByRole('button', { name: 'Save and continue' }).click();
+    const circularOpened = page.waitForEvent('popup');
+    await purchase.getByRole('link', { name: 'Open the offering circular (PDF)' }).click();
+    await (await circularOpened).close();
+    await purchase.getByLabel('I have read the offering circular, version 1').check();
+    await purchase.getByRole('button', { name: 'Acknowledge and continue' }).click();
     // A new investor consents to electronic records before the first agreement (decision 1920).
     await consentToElectronicRecords(page, purchase);
     await purchase.getByTestId('agreement-text').waitFor();

@@ -277,6 +277,35 @@ const expected: Record<string, Expectation> = {
   'GET /api/admin/paper-mail/batches/:id/pdf': adminRoute('paper-mail:manage', 404),
   'POST /api/admin/paper-mail/batches/:id/mailed': adminRoute('paper-mail:manage', 404),
   'GET /api/admin/tax-calendar': adminRoute('tax:view', 200),
+
+  // Offerings and investor limits (issue 26). The circular routes read the sweep's own offering;
+  // a profile, an acknowledgement or an evidence upload is always the caller's own.
+  'GET /api/admin/offerings': adminRoute('offerings:view', 200),
+  'POST /api/admin/offerings': adminRoute('offerings:manage', 201),
+  'GET /api/admin/offerings/:id': adminRoute('offerings:view', 200),
+  'PUT /api/admin/offerings/:id': adminRoute('offerings:manage', 200),
+  'PUT /api/admin/offerings/:id/products': adminRoute('offerings:manage', 200),
+  'POST /api/admin/offerings/:id/circulars': adminRoute('offerings:manage', 201),
+  'GET /api/admin/offerings/:id/circulars/:version': adminRoute('offerings:view', 200),
+  'GET /api/admin/investors/:id/investor-profile': adminRoute('offerings:view', 200),
+  'POST /api/admin/investors/:id/investor-profile/overrides': adminRoute('offerings:manage', 201),
+  // Each change was proposed by another admin than the caller (four-eyes).
+  'POST /api/admin/investors/:id/investor-profile/overrides/:overrideId/approve': adminRoute(
+    'offerings:manage',
+    200,
+  ),
+  'POST /api/admin/investors/:id/investor-profile/overrides/:overrideId/reject': adminRoute(
+    'offerings:manage',
+    200,
+  ),
+  'GET /api/admin/investors/:id/evidence/:evidenceId': adminRoute('offerings:view', 200),
+  'POST /api/admin/investors/:id/evidence/:evidenceId/review': adminRoute('offerings:manage', 200),
+  'GET /api/settings/investor-profile': investorRoute(200),
+  'PUT /api/settings/investor-profile': investorRoute(200),
+  'POST /api/settings/investor-profile/evidence': investorRoute(201),
+  'GET /api/purchases/offering': investorRoute(200),
+  'POST /api/offerings/circular-acknowledgements': investorRoute(201),
+  'GET /api/offerings/:id/circulars/:version': investorRoute(200),
 };
 
 /** Routes that end the session they are called with get a fresh one for each call. */

@@ -135,6 +135,8 @@ const configSchema = z
     ACH_PROVIDER: z.enum(['sandbox', 'plaid']).optional(),
     ACH_INVESTOR_DAILY_LIMIT: moneyLimit.default('1000000.00'),
     ACH_INVESTOR_MONTHLY_LIMIT: moneyLimit.default('3000000.00'),
+    /** Staff are alerted when an offering has sold this percent of its 12-month cap (decision 1931). */
+    OFFERING_CAP_ALERT_PERCENT: z.coerce.number().int().min(1).max(100).default(90),
     // Investor sign-in (src/server/modules/auth/auth-settings.ts). Limits read "count/window", e.g. 5/1h.
     SESSION_IDLE_MINUTES: positiveInt.default(30),
     SESSION_ABSOLUTE_HOURS: positiveInt.default(12),

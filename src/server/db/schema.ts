@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -428,10 +429,16 @@ export const investmentProducts = pgTable(
     availableFrom: date('available_from', { mode: 'string' }),
     availableUntil: date('available_until', { mode: 'string' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** The offering the product is sold under (migration 0430); the default offering when none is given. */
+    offeringId: uuid('offering_id')
+      .notNull()
+      .default(sql`default_offering_id()`)
+      .references((): AnyPgColumn => offerings.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    index('investment_products_offering_idx').on(table.offeringId),
     index('investment_products_type_term_idx').on(table.investmentType, table.termYears),
     check('investment_products_type_check', inList('investment_type', ['standard', 'high_yield'])),
     check('investment_products_term_check', sql.raw('term_years >= 1')),
@@ -1675,6 +1682,250 @@ export const webauthnChallenges = pgTable(
     uniqueIndex('webauthn_challenges_hash_key').on(table.challengeHash),
     index('webauthn_challenges_expires_idx').on(table.expiresAt),
     check('webauthn_challenges_purpose_check', inList('purpose', ['registration', 'authentication'])),
+  ],
+);
+
+// ---------------------------------------------------------------- offerings (migration 0430)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** An offering products are sold under, with its exemption and 12-month cap (decision 1930). */
+export const offerings = pgTable(
+  'offerings',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    exemption: text('exemption').notNull(),
+    qualificationDate: date('qualification_date', { mode: 'string' }),
+    /** Null: no cap (exemption "none"). */
+    maximumPer12Months: money('maximum_per_12_months'),
+    status: text('status').notNull().default('open'),
+    requiresAccreditationEvidence: boolean('requires_accreditation_evidence').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('offerings_one_default_key').on(table.isDefault).where(sql`is_default`),
+    check(
+      'offerings_exemption_check',
+      inList('exemption', ['reg_a_tier_2', 'reg_a_tier_1', 'reg_d_506c', 'none']),
+    ),
+    check('offerings_status_check', inList('status', ['open', 'paused', 'closed'])),
+    check('offerings_maximum_check', sql.raw('maximum_per_12_months is null or maximum_per_12_months > 0')),
+  ],
+);
+
+/** Each uploaded version of an offering's circular (a PDF). */
+export const offeringCirculars = pgTable(
+  'offering_circulars',
+  {
+    id: id(),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => adminUsers.id),
+    uploadedAt: at('uploaded_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('offering_circulars_version_key').on(table.offeringId, table.version),
+    check('offering_circulars_version_check', sql.raw('version >= 1')),
+  ],
+);
+
+/** An investor's acknowledgement of one circular version, recorded like a debit authorisation. */
+export const circularAcknowledgements = pgTable(
+  'circular_acknowledgements',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    circularId: uuid('circular_id')
+      .notNull()
+      .references(() => offeringCirculars.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    acknowledgedAt: at('acknowledged_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [uniqueIndex('circular_acknowledgements_key').on(table.investorId, table.circularId)],
+);
+
+/** Every sale counted against an offering's cap: purchases, conversions and rollovers (decision 1931). */
+export const offeringSales = pgTable(
+  'offering_sales',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    investmentId: uuid('investment_id')
+      .notNull()
+      .references(() => investments.id),
+    kind: text('kind').notNull(),
+    amount: money('amount').notNull(),
+    soldOn: date('sold_on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('offering_sales_investment_key').on(table.investmentId),
+    index('offering_sales_offering_day_idx').on(table.offeringId, table.soldOn),
+    index('offering_sales_investor_day_idx').on(table.investorId, table.soldOn),
+    check('offering_sales_kind_check', inList('kind', ['purchase', 'conversion', 'rollover'])),
+    check('offering_sales_amount_check', sql.raw('amount > 0')),
+  ],
+);
+
+const accreditationBases = ['income', 'joint_income', 'net_worth', 'professional_licence', 'entity'] as const;
+
+/** The investor's self-certified profile (decision 1933); income and net worth encrypted at rest. */
+export const investorProfiles = pgTable(
+  'investor_profiles',
+  {
+    investorId: uuid('investor_id')
+      .primaryKey()
+      .references(() => investors.id),
+    isAccredited: boolean('is_accredited').notNull(),
+    accreditationBasis: text('accreditation_basis'),
+    annualIncomeEncrypted: text('annual_income_encrypted'),
+    netWorthEncrypted: text('net_worth_encrypted'),
+    certifiedAt: at('certified_at').notNull(),
+    updatedAt: updatedAt(),
+  },
+  () => [
+    check(
+      'investor_profiles_basis_check',
+      sql.raw(
+        `accreditation_basis is null or accreditation_basis in (${accreditationBases.map((basis) => `'${basis}'`).join(', ')})`,
+      ),
+    ),
+    check(
+      'investor_profiles_shape_check',
+      sql.raw(
+        '(is_accredited and accreditation_basis is not null) or (not is_accredited and accreditation_basis is null and annual_income_encrypted is not null and net_worth_encrypted is not null)',
+      ),
+    ),
+  ],
+);
+
+/** Every version of an investor's profile, by the investor or by staff (four-eyes). */
+export const investorProfileHistory = pgTable(
+  'investor_profile_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    isAccredited: boolean('is_accredited').notNull(),
+    accreditationBasis: text('accreditation_basis'),
+    annualIncomeEncrypted: text('annual_income_encrypted'),
+    netWorthEncrypted: text('net_worth_encrypted'),
+    changedBy: text('changed_by').notNull(),
+    proposedByAdminId: uuid('proposed_by_admin_id').references(() => adminUsers.id),
+    approvedByAdminId: uuid('approved_by_admin_id').references(() => adminUsers.id),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_profile_history_investor_idx').on(table.investorId, table.id),
+    check('investor_profile_history_changed_by_check', inList('changed_by', ['investor', 'staff'])),
+  ],
+);
+
+/** A staff change to a profile, applied only when another admin approves it (decision 1935). */
+export const investorProfileOverrides = pgTable(
+  'investor_profile_overrides',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    isAccredited: boolean('is_accredited').notNull(),
+    accreditationBasis: text('accreditation_basis'),
+    annualIncomeEncrypted: text('annual_income_encrypted'),
+    netWorthEncrypted: text('net_worth_encrypted'),
+    reason: text('reason').notNull(),
+    status: text('status').notNull().default('pending'),
+    proposedBy: uuid('proposed_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    decidedBy: uuid('decided_by').references(() => adminUsers.id),
+    decidedAt: at('decided_at'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('investor_profile_overrides_investor_idx').on(table.investorId, table.status),
+    check('investor_profile_overrides_status_check', inList('status', ['pending', 'approved', 'rejected'])),
+  ],
+);
+
+/** Sales refused for a limit (cap, the investor's limit, accreditation), kept for staff. */
+export const offeringLimitRefusals = pgTable(
+  'offering_limit_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    offeringId: uuid('offering_id')
+      .notNull()
+      .references(() => offerings.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    amount: money('amount').notNull(),
+    allowed: money('allowed').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('offering_limit_refusals_investor_idx').on(table.investorId, table.createdAt),
+    check('offering_limit_refusals_kind_check', inList('kind', ['purchase', 'conversion', 'rollover'])),
+    check(
+      'offering_limit_refusals_reason_check',
+      inList('reason', [
+        'offering_cap',
+        'investor_limit',
+        'not_accredited',
+        'evidence_required',
+        'profile_required',
+      ]),
+    ),
+  ],
+);
+
+/** Letters or statements an accredited investor uploads, reviewed by staff (decision 1934). */
+export const accreditationEvidence = pgTable(
+  'accreditation_evidence',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    status: text('status').notNull().default('pending'),
+    uploadedAt: at('uploaded_at').notNull(),
+    reviewedBy: uuid('reviewed_by').references(() => adminUsers.id),
+    reviewedAt: at('reviewed_at'),
+  },
+  (table) => [
+    index('accreditation_evidence_investor_idx').on(table.investorId, table.uploadedAt),
+    check('accreditation_evidence_status_check', inList('status', ['pending', 'approved', 'rejected'])),
   ],
 );
 

@@ -21,6 +21,7 @@ import { registerMoneyFunctions } from './money/register-money-functions';
 import { registerNotificationsModule } from './notifications/notifications-module';
 import { noteRoutes } from './notes/routes';
 import { portalRoutes } from './portal/routes';
+import { offeringRoutes } from './offerings/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { transferRoutes } from './transfers/routes';
 import type { ProductCatalogue } from './products/catalogue';
@@ -68,6 +69,7 @@ export async function registerFeatureModules(
   await app.register(portalRoutes(context));
   await app.register(noteRoutes(context));
   await app.register(purchaseRoutes(context));
+  await app.register(offeringRoutes(context));
   await app.register(transferRoutes(context));
   await app.register(achRailRoutes(context));
   await app.register(jobRoutes(context));

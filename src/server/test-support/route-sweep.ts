@@ -8,7 +8,8 @@
  *   await testApp.app.inject({ method: 'GET', ...request, headers: headersFor(world, 'otherInvestor') });
  */
 import { giveConsentDirectly } from './consent-fixtures';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/client';
 import type { AdminRole } from '../../shared/admin/permissions';
 import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';
 import { hashToken, generateToken } from '../security/tokens';
@@ -346,7 +347,142 @@ const productBody = {
  * A valid request for every route, keyed "METHOD /pattern" as Fastify registers it. Ids in
  * paths, queries and bodies are always the first investor's (`owner`), whoever calls.
  */
+
+const sweepPdf = Buffer.from('%PDF-1.4\n% sweep circular\n%%EOF\n', 'latin1');
+
+/**
+ * An offering of the sweep's own with a circular (version 1) and no product the owner buys, so
+ * the circular routes have something to read and the owner's purchase needs no acknowledgement.
+ */
+async function sweepOffering(world: SweepWorld): Promise<string> {
+  const db = world.testApp.context.db;
+  const found = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from offerings where name = 'Sweep offering'`),
+  )[0];
+  if (found) return found.id;
+  const created = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`insert into offerings (name, exemption) values ('Sweep offering', 'none') returning id`,
+    ),
+  )[0]!;
+  await db.execute(sql`insert into offering_circulars (offering_id, version, file_name, byte_size, sha256, content)
+    values (${created.id}::uuid, 1, 'sweep-circular.pdf', ${sweepPdf.length}, 'sweep', ${sweepPdf})`);
+  return created.id;
+}
+
+/** The sweep offering's current circular: the admin upload route adds versions as the sweep runs. */
+async function currentCircularVersion(world: SweepWorld): Promise<number> {
+  const id = await sweepOffering(world);
+  const result = await world.testApp.context.db.execute(
+    sql`select max(version)::int as version from offering_circulars where offering_id = ${id}::uuid`,
+  );
+  return rowsOf<{ version: number }>(result)[0]!.version;
+}
+
+async function offeringVersion(world: SweepWorld): Promise<string> {
+  const id = await sweepOffering(world);
+  const response = await world.testApp.app.inject({
+    method: 'GET',
+    url: `/api/admin/offerings/${id}`,
+    headers: world.admins.superAdmin.headers,
+  });
+  return response.json().offering.updated_at;
+}
+
+/** A pending profile change for the owner, proposed by an admin who is not the caller. */
+async function profileChangeByAnotherAdmin(world: SweepWorld, caller: Caller): Promise<string> {
+  const proposer = caller === 'operations' ? world.admins.superAdmin : world.admins.operations;
+  const result = await world.testApp.context.db.execute(sql`
+    insert into investor_profile_overrides (investor_id, is_accredited, accreditation_basis, reason, proposed_by)
+    values (${world.owner.investorId}::uuid, true, 'entity', 'Sweep change', ${proposer.id}::uuid) returning id`);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+async function ownerEvidence(world: SweepWorld): Promise<string> {
+  const result = await world.testApp.context.db.execute(sql`
+    insert into accreditation_evidence (investor_id, file_name, content_type, content, uploaded_at)
+    values (${world.owner.investorId}::uuid, 'letter.pdf', 'application/pdf', ${sweepPdf}, now()) returning id`);
+  return rowsOf<{ id: string }>(result)[0]!.id;
+}
+
+const offeringBody = {
+  name: 'Sweep offering',
+  exemption: 'none',
+  qualification_date: null,
+  maximum_per_12_months: null,
+  status: 'open',
+  requires_accreditation_evidence: false,
+};
+
 export const routeRequests: Record<string, RequestBuilder> = {
+  'GET /api/admin/offerings': () => ({ url: '/api/admin/offerings' }),
+  'POST /api/admin/offerings': () => ({
+    url: '/api/admin/offerings',
+    payload: { ...offeringBody, name: fresh('Offering') },
+  }),
+  'GET /api/admin/offerings/:id': async (world) => ({
+    url: `/api/admin/offerings/${await sweepOffering(world)}`,
+  }),
+  'PUT /api/admin/offerings/:id': async (world) => ({
+    url: `/api/admin/offerings/${await sweepOffering(world)}`,
+    payload: { offering: offeringBody, updated_at: await offeringVersion(world) },
+  }),
+  'PUT /api/admin/offerings/:id/products': async (world) => ({
+    url: `/api/admin/offerings/${await sweepOffering(world)}/products`,
+    payload: { product_ids: [world.productId] },
+  }),
+  'POST /api/admin/offerings/:id/circulars': async (world) => ({
+    url: `/api/admin/offerings/${await sweepOffering(world)}/circulars?file_name=circular.pdf`,
+    payload: sweepPdf,
+    contentType: 'application/pdf',
+  }),
+  'GET /api/admin/offerings/:id/circulars/:version': async (world) => ({
+    url: `/api/admin/offerings/${await sweepOffering(world)}/circulars/1`,
+  }),
+  'GET /api/admin/investors/:id/investor-profile': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/investor-profile`,
+  }),
+  'POST /api/admin/investors/:id/investor-profile/overrides': (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/investor-profile/overrides`,
+    payload: {
+      profile: { is_accredited: true, accreditation_basis: 'income' },
+      reason: 'Sweep: letter on file',
+    },
+  }),
+  'POST /api/admin/investors/:id/investor-profile/overrides/:overrideId/approve': async (world, caller) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/investor-profile/overrides/${await profileChangeByAnotherAdmin(world, caller)}/approve`,
+  }),
+  'POST /api/admin/investors/:id/investor-profile/overrides/:overrideId/reject': async (world, caller) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/investor-profile/overrides/${await profileChangeByAnotherAdmin(world, caller)}/reject`,
+  }),
+  'GET /api/admin/investors/:id/evidence/:evidenceId': async (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/evidence/${await ownerEvidence(world)}`,
+  }),
+  'POST /api/admin/investors/:id/evidence/:evidenceId/review': async (world) => ({
+    url: `/api/admin/investors/${world.owner.investorId}/evidence/${await ownerEvidence(world)}/review`,
+    payload: { status: 'approved' },
+  }),
+  'GET /api/settings/investor-profile': () => ({ url: '/api/settings/investor-profile' }),
+  'PUT /api/settings/investor-profile': () => ({
+    url: '/api/settings/investor-profile',
+    payload: { is_accredited: false, annual_income: '90000', net_worth: '120000' },
+  }),
+  'POST /api/settings/investor-profile/evidence': () => ({
+    url: '/api/settings/investor-profile/evidence?file_name=letter.pdf',
+    payload: sweepPdf,
+    contentType: 'application/pdf',
+  }),
+  'GET /api/purchases/offering': (world) => ({
+    url: `/api/purchases/offering?product_id=${world.purchasable.productId}`,
+  }),
+  'POST /api/offerings/circular-acknowledgements': async (world) => ({
+    url: '/api/offerings/circular-acknowledgements',
+    payload: { offering_id: await sweepOffering(world), version: await currentCircularVersion(world) },
+  }),
+  'GET /api/offerings/:id/circulars/:version': async (world) => ({
+    url: `/api/offerings/${await sweepOffering(world)}/circulars/1`,
+  }),
+
   'GET /healthz': () => ({ url: '/healthz' }),
   'GET /readyz': () => ({ url: '/readyz' }),
   'GET /metrics': () => ({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token' } }),

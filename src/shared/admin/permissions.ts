@@ -40,6 +40,10 @@ export const adminActions = [
   'tax:view',
   /** Run the year-end tax run and download the IRS file (it carries full TINs). */
   'tax:run',
+  /** Offerings, their caps and circulars, and investors' profiles and limit refusals (issue 26). */
+  'offerings:view',
+  /** Create and edit offerings, upload circulars, review accreditation evidence, propose and approve profile changes. */
+  'offerings:manage',
   /** The paper-mail queues and print batches (decision 1924). */
   'paper-mail:view',
   /** Make a print batch, download its PDF (names and addresses), mark it mailed. */
@@ -73,6 +77,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'adjustments:approve': staff,
   'tax:view': everyone,
   'tax:run': staff,
+  'offerings:view': everyone,
+  'offerings:manage': staff,
   'account:security': everyone,
   'paper-mail:view': everyone,
   'paper-mail:manage': staff,

@@ -25,6 +25,7 @@ const adminQueryClient = new QueryClient({
 const adminNav: readonly { to: string; label: string; action?: AdminAction }[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/products', label: 'Products' },
+  { to: '/admin/offerings', label: 'Offerings', action: 'offerings:view' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/jobs', label: 'Jobs' },
   { to: '/admin/notifications', label: 'Notifications' },

@@ -56,6 +56,11 @@ const AdminProductsPage = lazy(() =>
     default: module.AdminProductsPage,
   })),
 );
+const AdminOfferingsPage = lazy(() =>
+  import('../features/admin-offerings/admin-offerings-page').then((module) => ({
+    default: module.AdminOfferingsPage,
+  })),
+);
 const AdminPaymentsPage = lazy(() =>
   import('../features/admin-payments/admin-payments-page').then((module) => ({
     default: module.AdminPaymentsPage,
@@ -125,6 +130,7 @@ export function appRoutes() {
         <Route index element={<Navigate to="/admin/dashboard" replace />} />
         <Route path="dashboard" element={<AdminDashboardPage />} />
         <Route path="products" element={<AdminProductsPage />} />
+        <Route path="offerings" element={<AdminOfferingsPage />} />
         <Route path="payments" element={<AdminPaymentsPage />} />
         <Route path="notifications" element={<AdminNotificationsPage />} />
         <Route path="jobs" element={<AdminJobsPage />} />

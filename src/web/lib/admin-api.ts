@@ -39,3 +39,17 @@ export async function signOutAdmin(): Promise<void> {
     forgetAdminSession();
   }
 }
+
+/** Opens a stored PDF (circular or evidence) in a new tab; the call carries the CSRF token. */
+export async function openAdminFile(path: string): Promise<void> {
+  if (!adminToken()) await restoreAdminSession();
+  const token = adminToken();
+  const response = await fetch(path, {
+    credentials: 'same-origin',
+    headers: token ? { [ADMIN_TOKEN_HEADER]: token } : {},
+  });
+  if (!response.ok) throw new Error('The file could not be opened. Please try again.');
+  const url = URL.createObjectURL(await response.blob());
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

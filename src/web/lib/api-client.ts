@@ -27,6 +27,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the request body itself (uploads), with its own content type. */
+  file?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** The message shown when the server gives no usable text; defaults to the spec's message for the request. */
@@ -59,13 +61,14 @@ function errorCodeOf(body: unknown): string | null {
 export async function apiRequest<Response>(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
+  const method = options.method ?? (options.body === undefined && !options.file ? 'GET' : 'POST');
   let response: globalThis.Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
       signal: options.signal,
     });

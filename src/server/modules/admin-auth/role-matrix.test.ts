@@ -55,6 +55,25 @@ function endpoints(): Endpoint[] {
     { method: 'GET', url: '/api/admin/search?q=matrix', action: 'dashboard:view' },
     { method: 'GET', url: `/api/admin/investors/${investor.investorId}`, action: 'dashboard:view' },
     { method: 'GET', url: '/functions/v1/admin-products', action: 'products:view' },
+    { method: 'GET', url: '/api/admin/offerings', action: 'offerings:view' },
+    {
+      method: 'GET',
+      url: `/api/admin/investors/${investor.investorId}/investor-profile`,
+      action: 'offerings:view',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/offerings',
+      action: 'offerings:manage',
+      payload: () => ({
+        name: 'Matrix offering',
+        exemption: 'reg_a_tier_2',
+        qualification_date: null,
+        maximum_per_12_months: '75000000',
+        status: 'open',
+        requires_accreditation_evidence: false,
+      }),
+    },
     { method: 'GET', url: `/api/admin/products/${productId}/audit`, action: 'products:view' },
     { method: 'POST', url: '/api/admin/products', action: 'products:manage', payload: () => productBody },
     {
@@ -177,6 +196,27 @@ function endpoints(): Endpoint[] {
     { method: 'GET', url: '/api/admin/tax-runs?year=2025', action: 'tax:view' },
     { method: 'POST', url: '/api/admin/tax-runs', action: 'tax:run', payload: () => ({ tax_year: 2025 }) },
     { method: 'GET', url: '/api/admin/tax-runs/fire-file?year=2025&kind=original', action: 'tax:run' },
+    // Paper mail and the tax calendar (decisions 1923-1924): nothing is waiting here, so a batch
+    // is refused past the guard, and the made-up batch id is not found.
+    { method: 'GET', url: '/api/admin/tax-calendar?year=2025', action: 'tax:view' },
+    { method: 'GET', url: '/api/admin/paper-mail?purpose=records', action: 'paper-mail:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/paper-mail/batches',
+      action: 'paper-mail:manage',
+      payload: () => ({ purpose: 'records' }),
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/pdf',
+      action: 'paper-mail:manage',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/mailed',
+      action: 'paper-mail:manage',
+      payload: () => ({ mailed_on: '2026-03-10', mailed_count: 1 }),
+    },
     // Your security (decision 1630): every role, each about itself; the writes here are refused
     // past the guard (a made-up enrolment, no current code), so nothing changes.
     { method: 'GET', url: '/api/admin/account/security', action: 'account:security' },

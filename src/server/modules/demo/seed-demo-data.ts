@@ -31,6 +31,7 @@ import {
 } from '../../db/schema';
 import { sandboxAchProvider } from '../../providers/ach';
 import { encryptField } from '../../security/field-encryption';
+import { seedDemoOffering } from '../offerings/seed-demo-offering';
 import { hashPassword } from '../../security/passwords';
 import { sealTotpSecret } from '../admin-auth/two-factor';
 import { historyNotifier } from '../money/money-notices';
@@ -253,6 +254,13 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
   });
 
   await writeDemoHistory(db, config, { investorId, bankAccountId, today, adminId: adminId! });
+  await seedDemoOffering(db, {
+    brandName: config.BRAND_NAME,
+    adminId: adminId!,
+    investorId,
+    today,
+    now: clock.now(),
+  });
 }
 
 /**

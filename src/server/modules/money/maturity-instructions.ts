@@ -28,7 +28,12 @@ import { parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { maturityDateOf } from '../../../shared/products/maturity';
 import { type Executor, rowsOf } from '../../db/client';
 import { investments, withdrawals } from '../../db/schema';
-import { maturityReminderMessage, rolloverMessage } from '../notifications/maturity-templates';
+import {
+  maturityReminderMessage,
+  rolloverMessage,
+  rolloverRefusedMessage,
+} from '../notifications/maturity-templates';
+import { admitSale, keepRefusal, recordSale, SaleRefusedError } from '../offerings/sale-limits';
 import { type PostedInterest, postClosingInterest, postEndedMonthsOfInvestor } from './interest-repository';
 import { accrualTargetOn, cumulativeInterestAt, type InvestorRange, inInvestorRange } from './money-sql';
 import type { DatedNotice, WithdrawalPaidNotice } from './money-notices';
@@ -62,6 +67,8 @@ export interface InstructionOutcome {
 
 export interface InstructionWrite {
   executionDate: IsoDate;
+  /** Decrypts investor profiles for the offering limits a rollover meets (decision 1931). */
+  fieldEncryptionKey?: Buffer;
   now: Date;
   /** Settlement date of the ACH credits of pay-outs. */
   achEffectiveDate: IsoDate;
@@ -206,13 +213,41 @@ async function bringRolloverUpToDate(
   return posted;
 }
 
+/**
+ * Whether the rollover's offering takes the new sale (cap, Tier 2 investor limit, 506(c)
+ * accreditation; decision 1931): null when it does, else the reason the investor reads. The
+ * refusal is kept for staff.
+ */
+async function refusalOfRollover(
+  tx: Executor,
+  note: MaturedNoteRow,
+  productId: string,
+  input: InstructionWrite,
+): Promise<string | null> {
+  if ((parseMoneyToCents(note.value) ?? 0n) <= 0n) return null;
+  try {
+    await admitSale(tx, input.fieldEncryptionKey ?? null, {
+      productId,
+      investorId: note.investor_id,
+      amount: note.value,
+      kind: 'rollover',
+      today: note.maturity_date,
+    });
+    return null;
+  } catch (error) {
+    if (!(error instanceof SaleRefusedError)) throw error;
+    await keepRefusal(tx, error, input.now);
+    return error.refusal.message;
+  }
+}
+
 async function rollOverNote(
   tx: Executor,
   note: MaturedNoteRow,
   product: { id: string; rate: string },
   termYears: number,
   input: InstructionWrite,
-): Promise<{ notice: DatedNotice; interestPosted: PostedInterest[] }> {
+): Promise<{ notice: DatedNotice; interestPosted: PostedInterest[]; newId: string; offeringId: string }> {
   const [created] = await tx
     .insert(investments)
     .values({
@@ -251,7 +286,12 @@ async function rollOverNote(
     values (${newId}::uuid, ${note.investor_id}::uuid, 'reinvestment', ${note.value}::numeric, ${note.value}::numeric,
             ${input.executionDate}::date, 'Rolled over from a matured note', ${input.now}::timestamptz)`);
   const interestPosted = await bringRolloverUpToDate(tx, { id: newId, investorId: note.investor_id }, input);
+  const offering = rowsOf<{ offering_id: string }>(
+    await tx.execute(sql`select offering_id from investment_products where id = ${product.id}::uuid`),
+  )[0]!;
   return {
+    newId,
+    offeringId: offering.offering_id,
     interestPosted,
     notice: {
       investorId: note.investor_id,
@@ -287,12 +327,38 @@ export async function carryOutMaturityInstructions(
         note.maturity_date,
         input.timeZone,
       );
-      if (product) {
+      const refused = product ? await refusalOfRollover(tx, note, product.id, input) : null;
+      if (product && !refused) {
         const rolled = await rollOverNote(tx, note, product, note.rollover_term_years, input);
+        await recordSale(tx, {
+          offeringId: rolled.offeringId,
+          investorId: note.investor_id,
+          investmentId: rolled.newId,
+          kind: 'rollover',
+          amount: note.value,
+          soldOn: note.maturity_date,
+          now: input.now,
+        });
         outcome.notices.push(rolled.notice);
         outcome.interestPosted.push(...rolled.interestPosted);
         outcome.rolledOver += 1;
         continue;
+      }
+      // The offering's limits refused the new sale: the note is paid out as if it had no
+      // rollover (or waits for a bank account), and the investor is told why (decision 1931).
+      if (refused && note.maturity_instruction === 'roll_over') {
+        outcome.notices.push({
+          investorId: note.investor_id,
+          executionDate: input.executionDate,
+          ...rolloverRefusedMessage(input.brandName, {
+            investmentId: note.id,
+            amount: note.value,
+            reason: refused,
+            isPaidOut: note.bank_account_id !== null,
+          }),
+        });
+        await tx.execute(sql`update investments set maturity_instruction = 'pay_out', rollover_term_years = null,
+          updated_at = ${input.now}::timestamptz where id = ${note.id}::uuid`);
       }
     }
     if (note.bank_account_id === null || (parseMoneyToCents(note.value) ?? 0n) <= 0n) continue;

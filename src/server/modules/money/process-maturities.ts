@@ -113,6 +113,7 @@ export async function processMaturities(
           achEffectiveDate,
           brandName,
           timeZone: engine.clock.timeZone,
+          ...(engine.fieldEncryptionKey ? { fieldEncryptionKey: engine.fieldEncryptionKey } : {}),
         });
         instructions.payouts.push(...pass.payouts);
         instructions.notices.push(...pass.notices);

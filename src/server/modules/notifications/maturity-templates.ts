@@ -92,3 +92,47 @@ export function rolloverMessage(brandName: string, details: RolloverDetails): Tr
     sms: `${brandName}: ${amount} rolled over into note ${reference}. Undo by ${undoBy} in the portal.`,
   };
 }
+
+export interface RolloverRefusedDetails {
+  investmentId: string;
+  amount: string;
+  /** Why the offering could not take the new sale, in the investor's words. */
+  reason: string;
+  /** Whether the value is paid out now (no verified bank account: it waits, matured). */
+  isPaidOut: boolean;
+}
+
+/**
+ * A rollover the offering's limits refused (decision 1931): the note is paid out instead, and
+ * the investor is told why, so nobody wonders why their note did not renew.
+ */
+export function rolloverRefusedMessage(
+  brandName: string,
+  details: RolloverRefusedDetails,
+): TransactionalMessage {
+  const reference = purchaseReference(details.investmentId);
+  const amount = formatUsd(details.amount);
+  const outcome = details.isPaidOut
+    ? `${amount} is paid out to your bank account instead.`
+    : `${amount} stays in the matured note until you add a verified bank account, then it is paid out.`;
+  return {
+    kind: 'investment_purchase',
+    title: `Note ${reference} could not be rolled over`,
+    body: `${details.reason} ${outcome}`,
+    email: {
+      subject: `Your ${brandName} note could not be rolled over`,
+      preheader: outcome,
+      heading: 'Your note could not be rolled over',
+      paragraphs: [
+        `Your High-Yield note ${reference} matured and was set to roll over into a new note. A rollover is a new sale of notes, and this one could not be made: ${details.reason}`,
+        outcome,
+      ],
+      facts: [
+        { label: 'Note', value: reference },
+        { label: 'Amount', value: amount },
+      ],
+      action: { label: 'View the note', path: `/notes/${details.investmentId}` },
+    },
+    sms: `${brandName}: note ${reference} could not be rolled over. ${outcome}`,
+  };
+}

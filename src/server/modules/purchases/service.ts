@@ -45,6 +45,7 @@ import { investmentPurchaseMessage } from '../notifications/transactional-templa
 import { enqueueNotices } from '../notifications/notice-queue-repository';
 import { noticeSenderOf } from '../notifications/notice-sender';
 import { trimRate } from '../products/product-mapper';
+import { admitSale, keepingRefusals, recordSale } from '../offerings/sale-limits';
 import { fundingDebitSenderOf } from './funding-debit-sender';
 import {
   type BuyableProductRow,
@@ -146,92 +147,117 @@ export async function purchaseInvestment(
   const now = context.clock.now();
   const today = context.clock.today();
   const written: { hasNotice?: boolean; railPaymentId?: string } = {};
-  const outcome = await runIdempotently<PurchaseResponse>(
+  const outcome = await keepingRefusals(
     context.db,
-    {
-      scope: `purchase:${input.investorId}`,
-      key: input.key,
-      fingerprint: input.body,
-      now,
-      messages: { inProgress: purchaseMessages.inProgress, keyReused: purchaseMessages.keyReused },
-      admit: () =>
-        enforceRateLimit(context.db, purchasesPerInvestor, input.investorId, now, 'Too many purchases.'),
-    },
-    async (tx) => {
-      const checked = await checkPurchase(tx, context, input.investorId, input.body);
-      await tx.execute(sql`select id from investors where id = ${input.investorId}::uuid for update`);
-      await enforceAchDebitLimits(tx, {
-        investorId: input.investorId,
-        amount: checked.amount,
-        today,
-        timeZone: context.config.BUSINESS_TZ,
-        limits: {
-          daily: context.config.ACH_INVESTOR_DAILY_LIMIT,
-          monthly: context.config.ACH_INVESTOR_MONTHLY_LIMIT,
-        },
-      });
-      const railFunding = await authorizeFundingDebit(context, tx, {
-        amount: checked.amount,
-        bankAccountId: checked.bankAccountId,
-      });
-      if (railFunding) written.railPaymentId = railFunding.achPaymentId;
-      const fundingEffectiveDate = context.providers.ach.expectedSettlementDate(today);
-      const { investmentId } = await insertFundedNote(tx, {
-        investorId: input.investorId,
-        bankAccountId: checked.bankAccountId,
-        productId: checked.product.id,
-        investmentType: checked.product.investment_type,
-        principal: checked.amount,
-        rate: checked.product.interest_rate_annual,
-        termYears: checked.product.term_years,
-        startDate: today,
+    now,
+    runIdempotently<PurchaseResponse>(
+      context.db,
+      {
+        scope: `purchase:${input.investorId}`,
+        key: input.key,
+        fingerprint: input.body,
         now,
-        fundingEffectiveDate,
-        agreementVersion: AGREEMENT_VERSION,
-        idempotencyKey: input.key,
-        ...(railFunding ? { railFunding } : {}),
-        maturityInstruction: input.body.maturity_instruction,
-        reinvestInterest:
-          checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
-        ...clientDetails(request),
-      });
-      // The confirmation is queued with the note (decision 1311): a note never goes untold.
-      await enqueueNotices(
-        tx,
-        [
-          {
-            investorId: input.investorId,
-            ...investmentPurchaseMessage(context.config.BRAND_NAME, {
-              amount: checked.amount,
-              planName: planCopy[checked.product.investment_type].name,
-              startDate: today,
-              bankLastFour: checked.bankLastFour,
-            }),
+        messages: { inProgress: purchaseMessages.inProgress, keyReused: purchaseMessages.keyReused },
+        admit: () =>
+          enforceRateLimit(context.db, purchasesPerInvestor, input.investorId, now, 'Too many purchases.'),
+      },
+      async (tx) => {
+        const checked = await checkPurchase(tx, context, input.investorId, input.body);
+        await tx.execute(sql`select id from investors where id = ${input.investorId}::uuid for update`);
+        // The offering's cap, circular and investor limits (issue 26), under the offering's lock.
+        const sale = await admitSale(tx, context.config.fieldEncryptionKey, {
+          productId: checked.product.id,
+          investorId: input.investorId,
+          amount: checked.amount,
+          kind: 'purchase',
+          today,
+        });
+        await enforceAchDebitLimits(tx, {
+          investorId: input.investorId,
+          amount: checked.amount,
+          today,
+          timeZone: context.config.BUSINESS_TZ,
+          limits: {
+            daily: context.config.ACH_INVESTOR_DAILY_LIMIT,
+            monthly: context.config.ACH_INVESTOR_MONTHLY_LIMIT,
           },
-        ],
-        now,
-      );
-      written.hasNotice = true;
-      return {
-        status: 201,
-        body: {
-          investment: {
-            id: investmentId,
-            reference: purchaseReference(investmentId),
-            investment_type: checked.product.investment_type,
-            principal_amount: checked.amount,
-            interest_rate_annual: trimRate(checked.product.interest_rate_annual),
-            term_years: checked.product.term_years,
-            start_date: today,
-            maturity_date: maturityDateOf(checked.product.investment_type, today, checked.product.term_years),
-            status: 'active',
-            funding_expected_on: fundingEffectiveDate,
-            reinvests_interest:
-              checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
+        });
+        const railFunding = await authorizeFundingDebit(context, tx, {
+          amount: checked.amount,
+          bankAccountId: checked.bankAccountId,
+        });
+        if (railFunding) written.railPaymentId = railFunding.achPaymentId;
+        const fundingEffectiveDate = context.providers.ach.expectedSettlementDate(today);
+        const { investmentId } = await insertFundedNote(tx, {
+          investorId: input.investorId,
+          bankAccountId: checked.bankAccountId,
+          productId: checked.product.id,
+          investmentType: checked.product.investment_type,
+          principal: checked.amount,
+          rate: checked.product.interest_rate_annual,
+          termYears: checked.product.term_years,
+          startDate: today,
+          now,
+          fundingEffectiveDate,
+          agreementVersion: AGREEMENT_VERSION,
+          idempotencyKey: input.key,
+          ...(railFunding ? { railFunding } : {}),
+          maturityInstruction: input.body.maturity_instruction,
+          reinvestInterest:
+            checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
+          ...clientDetails(request),
+        });
+        await recordSale(tx, {
+          offeringId: sale.offeringId,
+          investorId: input.investorId,
+          investmentId,
+          kind: 'purchase',
+          amount: checked.amount,
+          soldOn: today,
+          now,
+        });
+        // The confirmation is queued with the note (decision 1311): a note never goes untold.
+        await enqueueNotices(
+          tx,
+          [
+            {
+              investorId: input.investorId,
+              ...investmentPurchaseMessage(context.config.BRAND_NAME, {
+                amount: checked.amount,
+                planName: planCopy[checked.product.investment_type].name,
+                startDate: today,
+                bankLastFour: checked.bankLastFour,
+              }),
+            },
+          ],
+          now,
+        );
+        written.hasNotice = true;
+        return {
+          status: 201,
+          body: {
+            investment: {
+              id: investmentId,
+              reference: purchaseReference(investmentId),
+              investment_type: checked.product.investment_type,
+              principal_amount: checked.amount,
+              interest_rate_annual: trimRate(checked.product.interest_rate_annual),
+              term_years: checked.product.term_years,
+              start_date: today,
+              maturity_date: maturityDateOf(
+                checked.product.investment_type,
+                today,
+                checked.product.term_years,
+              ),
+              status: 'active',
+              funding_expected_on: fundingEffectiveDate,
+              reinvests_interest:
+                checked.product.investment_type === 'standard' && input.body.reinvest_interest === true,
+            },
           },
-        },
-      };
-    },
+        };
+      },
+    ),
   );
   await pauseAt('purchase:after-commit');
   // The answer does not wait for the rail (decision 1850): the debit is committed, authorised

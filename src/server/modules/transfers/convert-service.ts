@@ -30,6 +30,7 @@ import { enqueueNotices } from '../notifications/notice-queue-repository';
 import { trimRate } from '../products/product-mapper';
 import { assertNoWatchlistHold } from '../banking/identity-service';
 import { findBuyableProduct, readPurchaseMaximum } from '../purchases/repository';
+import { admitSale, keepingRefusals, recordSale } from '../offerings/sale-limits';
 import { recordConversionAgreement } from './repository';
 import { positiveCents } from './service';
 import { conversionMessage } from './transfer-notices';
@@ -48,102 +49,125 @@ export async function convertToHighYield(
 ): Promise<IdempotentOutcome<ConversionResponse>> {
   const now = context.clock.now();
   const today = context.clock.today();
-  const outcome = await runIdempotently<ConversionResponse>(
+  const outcome = await keepingRefusals(
     context.db,
-    {
-      scope: `conversion:${input.investorId}`,
-      key: input.key,
-      fingerprint: input.body,
-      now,
-      messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
-      // A retry of a completed key gets its stored answer, not 429 (decision 1323).
-      admit: () =>
-        enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.'),
-    },
-    async (tx) => {
-      await assertNoWatchlistHold(tx, input.investorId);
-      const cents = positiveCents(input.body.amount);
-      if (cents === null) throw new AppError('validation_failed', { message: transferMessages.validAmount });
-      const amount = centsToMoney(cents);
-      const product = uuid.safeParse(input.body.product_id).success
-        ? await findBuyableProduct(tx, input.body.product_id, today)
-        : null;
-      if (product?.investment_type !== 'high_yield') {
-        throw new AppError('conflict', { message: purchaseMessages.productUnavailable });
-      }
-      const sawRate = /^\d*\.?\d+$/.test(input.body.interest_rate_annual)
-        ? rateToMillionths(input.body.interest_rate_annual)
-        : -1n;
-      if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
-        throw new AppError('conflict', { message: purchaseMessages.rateChanged });
-      }
-      if (compareMoney(amount, product.minimum_purchase_amount) < 0) {
-        throw new AppError('validation_failed', {
-          message: transferMessages.belowMinimum(formatUsd(product.minimum_purchase_amount)),
+    now,
+    runIdempotently<ConversionResponse>(
+      context.db,
+      {
+        scope: `conversion:${input.investorId}`,
+        key: input.key,
+        fingerprint: input.body,
+        now,
+        messages: { inProgress: transferMessages.inProgress, keyReused: transferMessages.inProgress },
+        // A retry of a completed key gets its stored answer, not 429 (decision 1323).
+        admit: () =>
+          enforceRateLimit(context.db, conversionsPerInvestor, input.investorId, now, 'Too many requests.'),
+      },
+      async (tx) => {
+        await assertNoWatchlistHold(tx, input.investorId);
+        const cents = positiveCents(input.body.amount);
+        if (cents === null)
+          throw new AppError('validation_failed', { message: transferMessages.validAmount });
+        const amount = centsToMoney(cents);
+        const product = uuid.safeParse(input.body.product_id).success
+          ? await findBuyableProduct(tx, input.body.product_id, today)
+          : null;
+        if (product?.investment_type !== 'high_yield') {
+          throw new AppError('conflict', { message: purchaseMessages.productUnavailable });
+        }
+        const sawRate = /^\d*\.?\d+$/.test(input.body.interest_rate_annual)
+          ? rateToMillionths(input.body.interest_rate_annual)
+          : -1n;
+        if (sawRate !== rateToMillionths(product.interest_rate_annual)) {
+          throw new AppError('conflict', { message: purchaseMessages.rateChanged });
+        }
+        if (compareMoney(amount, product.minimum_purchase_amount) < 0) {
+          throw new AppError('validation_failed', {
+            message: transferMessages.belowMinimum(formatUsd(product.minimum_purchase_amount)),
+          });
+        }
+        const maximum = await readPurchaseMaximum(tx);
+        if (compareMoney(amount, maximum) > 0) {
+          throw new AppError('validation_failed', { message: purchaseMessages.maximum(maximum) });
+        }
+        // Converting is a purchase (PRODUCT.md 37): the same agreement, accepted the same way.
+        if (!input.body.consent) {
+          throw new AppError('validation_failed', { message: purchaseMessages.consentRequired });
+        }
+        if (input.body.agreement_version !== AGREEMENT_VERSION) {
+          throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
+        }
+        // A new note's agreement is an electronic record: a current ESIGN consent first (decision 1920).
+        await assertElectronicRecordsConsent(tx, input.investorId);
+        const result = await reinvestIntoHighYield(tx, {
+          investorId: input.investorId,
+          amount,
+          product: { id: product.id, rate: product.interest_rate_annual, termYears: product.term_years },
+          executionDate: today,
+          now,
+          achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
         });
-      }
-      const maximum = await readPurchaseMaximum(tx);
-      if (compareMoney(amount, maximum) > 0) {
-        throw new AppError('validation_failed', { message: purchaseMessages.maximum(maximum) });
-      }
-      // Converting is a purchase (PRODUCT.md 37): the same agreement, accepted the same way.
-      if (!input.body.consent) {
-        throw new AppError('validation_failed', { message: purchaseMessages.consentRequired });
-      }
-      if (input.body.agreement_version !== AGREEMENT_VERSION) {
-        throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
-      }
-      // A new note's agreement is an electronic record: a current ESIGN consent first (decision 1920).
-      await assertElectronicRecordsConsent(tx, input.investorId);
-      const result = await reinvestIntoHighYield(tx, {
-        investorId: input.investorId,
-        amount,
-        product: { id: product.id, rate: product.interest_rate_annual, termYears: product.term_years },
-        executionDate: today,
-        now,
-        achEffectiveDate: context.providers.ach.expectedSettlementDate(today),
-      });
-      await recordConversionAgreement(tx, {
-        investmentId: result.investmentId,
-        investorId: input.investorId,
-        agreementVersion: AGREEMENT_VERSION,
-        amount,
-        acceptedAt: now,
-        ...input.client,
-      });
-      // Interest posted with the move, and the move itself, are told in the same transaction
-      // (decision 1311).
-      await moneyEngineFromContext(context).notifier.interestPaid(
-        tx,
-        interestNoticesOf(result.interestPosted, today),
-        now,
-      );
-      const investment = {
-        id: result.investmentId,
-        reference: purchaseReference(result.investmentId),
-        principal_amount: amount,
-        interest_rate_annual: trimRate(product.interest_rate_annual),
-        term_years: product.term_years,
-        start_date: today,
-        maturity_date: maturityDateOf('high_yield', today, product.term_years),
-      };
-      await enqueueNotices(
-        tx,
-        [
-          {
-            investorId: input.investorId,
-            ...conversionMessage(context.config.BRAND_NAME, {
-              amount,
-              ratePercent: ratePercent(investment.interest_rate_annual),
-              maturityDate: investment.maturity_date,
-              reference: investment.reference,
-            }),
-          },
-        ],
-        now,
-      );
-      return { status: 201, body: { investment } };
-    },
+        // A conversion is a new sale (PRODUCT.md 43): checked after the investor's and notes' locks
+        // reinvestIntoHighYield took (lock order investor, notes, offering), and counted.
+        const sale = await admitSale(tx, context.config.fieldEncryptionKey, {
+          productId: product.id,
+          investorId: input.investorId,
+          amount,
+          kind: 'conversion',
+          today,
+        });
+        await recordSale(tx, {
+          offeringId: sale.offeringId,
+          investorId: input.investorId,
+          investmentId: result.investmentId,
+          kind: 'conversion',
+          amount,
+          soldOn: today,
+          now,
+        });
+        await recordConversionAgreement(tx, {
+          investmentId: result.investmentId,
+          investorId: input.investorId,
+          agreementVersion: AGREEMENT_VERSION,
+          amount,
+          acceptedAt: now,
+          ...input.client,
+        });
+        // Interest posted with the move, and the move itself, are told in the same transaction
+        // (decision 1311).
+        await moneyEngineFromContext(context).notifier.interestPaid(
+          tx,
+          interestNoticesOf(result.interestPosted, today),
+          now,
+        );
+        const investment = {
+          id: result.investmentId,
+          reference: purchaseReference(result.investmentId),
+          principal_amount: amount,
+          interest_rate_annual: trimRate(product.interest_rate_annual),
+          term_years: product.term_years,
+          start_date: today,
+          maturity_date: maturityDateOf('high_yield', today, product.term_years),
+        };
+        await enqueueNotices(
+          tx,
+          [
+            {
+              investorId: input.investorId,
+              ...conversionMessage(context.config.BRAND_NAME, {
+                amount,
+                ratePercent: ratePercent(investment.interest_rate_annual),
+                maturityDate: investment.maturity_date,
+                reference: investment.reference,
+              }),
+            },
+          ],
+          now,
+        );
+        return { status: 201, body: { investment } };
+      },
+    ),
   );
   if (!outcome.replayed) noticeSenderOf(context).kick();
   return outcome;

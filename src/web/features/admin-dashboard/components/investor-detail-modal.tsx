@@ -12,6 +12,7 @@ import { useInvestorDetail } from '../api/admin-dashboard-queries';
 import { AmountsOwedTable } from './amounts-owed-table';
 import { InvestorAccountPanel } from './investor-account-panel';
 import { IdentityPanel } from './identity-panel';
+import { InvestorProfilePanel } from './investor-profile-panel';
 import { TransactionTable } from './transaction-table';
 
 /** Profile, notes and the newest transactions of one investor (10 loaded, 5 shown: admin spec 9). */
@@ -67,6 +68,7 @@ function InvestorDetailBody({
 
       <IdentityPanel investorId={investor.id} identity={detail.identity} />
       <InvestorAccountPanel investorId={investor.id} notes={notes} />
+      <InvestorProfilePanel investorId={investor.id} />
 
       <AmountsOwedTable amounts={amountsOwed} notes={notes} />
 

@@ -26,6 +26,11 @@ import type {
   WithdrawalResponse,
 } from '../../../../shared/transfers/transfer-contracts';
 import { apiRequest } from '../../../lib/api-client';
+import type { PurchaseOfferingResponse } from '../../../../shared/offerings/offering-contracts';
+import type {
+  InvestorProfileInput,
+  InvestorProfileResponse,
+} from '../../../../shared/offerings/investor-profile-contracts';
 import type { MaturityInstruction } from '../../../../shared/investments/maturity-instruction-rules';
 import type { NoteDetailResponse } from '../../../../shared/investments/note-detail-contracts';
 
@@ -42,6 +47,7 @@ export const portalKeys = {
     ['portal', 'investment-transactions', investmentId, pageSize] as const,
   products: ['portal', 'products'] as const,
   purchaseOptions: ['portal', 'purchase-options'] as const,
+  purchaseOffering: (productId: string) => ['portal', 'purchase-offering', productId] as const,
   transfers: ['portal', 'transfers'] as const,
   note: (investmentId: string) => ['portal', 'note', investmentId] as const,
 };
@@ -169,5 +175,32 @@ export function verifyStepUp(code: string) {
   return apiRequest<{ ok: boolean; approved: boolean; error: string | null }>('/api/auth/step-up/verify', {
     method: 'POST',
     body: { code },
+  });
+}
+
+/** The product's offering before BUY: steps still to take (profile, circular) and the amount left. */
+export function fetchPurchaseOffering(
+  productId: string,
+  kind: 'purchase' | 'conversion' = 'purchase',
+): Promise<PurchaseOfferingResponse> {
+  return apiRequest<PurchaseOfferingResponse>(
+    `/api/purchases/offering?product_id=${encodeURIComponent(productId)}&kind=${kind}`,
+  );
+}
+
+export function acknowledgeOfferingCircular(offeringId: string, version: number) {
+  return apiRequest<{ version: number; acknowledged_at: string }>(
+    '/api/offerings/circular-acknowledgements',
+    {
+      method: 'POST',
+      body: { offering_id: offeringId, version },
+    },
+  );
+}
+
+export function saveProfileBeforePurchase(input: InvestorProfileInput): Promise<InvestorProfileResponse> {
+  return apiRequest<InvestorProfileResponse>('/api/settings/investor-profile', {
+    method: 'PUT',
+    body: input,
   });
 }

@@ -5,9 +5,9 @@
  * projected value), and only then CONVERT.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Alert } from '../../../components/ui/feedback';
+import { Alert, LoadingState } from '../../../components/ui/feedback';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { formatLongDate } from '../../../../shared/format/long-date';
@@ -23,11 +23,18 @@ import { transferMessages } from '../../../../shared/transfers/transfer-messages
 import {
   convertToHighYield,
   fetchProducts,
+  fetchPurchaseOffering,
   fetchPurchaseOptions,
   newIdempotencyKey,
   portalKeys,
 } from '../api/portal-api';
 import { AgreementStep } from './purchase/agreement-step';
+import {
+  CircularStep,
+  hasOfferingSteps,
+  InvestorProfileStep,
+  OfferingAllowance,
+} from './purchase/offering-steps';
 import { ElectronicRecordsGate } from './purchase/electronic-records-gate';
 import { ReviewStep } from './purchase/review-step';
 
@@ -46,11 +53,22 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
   const [amount, setAmount] = useState(summary.available_to_withdraw);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<ConversionResponse['investment'] | null>(null);
-  const [step, setStep] = useState<'form' | 'agreement' | 'review'>('form');
+  const [step, setStep] = useState<'form' | 'offering' | 'agreement' | 'review'>('form');
   const [hasConsented, setConsented] = useState(false);
   const options = useQuery({ queryKey: portalKeys.purchaseOptions, queryFn: fetchPurchaseOptions });
   const [key] = useState(newIdempotencyKey);
   const product = highYield.find((candidate) => candidate.id === productId) ?? null;
+  // A conversion is a new sale in the product's offering (issue 26): the same profile and
+  // circular steps as a purchase, and the same limits.
+  const offeringQuery = useQuery({
+    queryKey: [...portalKeys.purchaseOffering(productId), 'conversion'],
+    queryFn: () => fetchPurchaseOffering(productId, 'conversion'),
+    enabled: productId !== '',
+  });
+  const offering = productId ? offeringQuery.data : undefined;
+  useEffect(() => {
+    if (step === 'offering' && offering && !hasOfferingSteps(offering)) setStep('agreement');
+  }, [step, offering]);
 
   const convert = useMutation({
     mutationFn: () =>
@@ -84,8 +102,9 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
     if (compareMoney(text, product.minimum_purchase_amount) < 0) {
       return setError(transferMessages.belowMinimum(formatUsd(product.minimum_purchase_amount)));
     }
+    if (offering?.blocked_message) return setError(offering.blocked_message);
     setError(null);
-    setStep('agreement');
+    setStep(offering && !hasOfferingSteps(offering) ? 'agreement' : 'offering');
   };
 
   return (
@@ -108,6 +127,14 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
             <Button onClick={onClose}>CLOSE</Button>
           </div>
         </div>
+      ) : step === 'offering' ? (
+        !offering ? (
+          <LoadingState text="Checking the offering..." />
+        ) : offering.needs_profile ? (
+          <InvestorProfileStep onBack={() => setStep('form')} />
+        ) : offering.circular_to_acknowledge ? (
+          <CircularStep offering={offering} onBack={() => setStep('form')} />
+        ) : null
       ) : step === 'agreement' ? (
         <ElectronicRecordsGate onBack={() => setStep('form')}>
           <AgreementStep
@@ -161,6 +188,7 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
             onChange={(event) => setAmount(event.target.value.replace(/[^\d.,]/g, ''))}
             hint={`Up to ${formatUsd(summary.available_to_withdraw)}`}
           />
+          <OfferingAllowance offering={offering} />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="modal-footer">
             <Button variant="secondary" onClick={onClose}>

@@ -24,6 +24,10 @@ import type {
 } from '@simplewebauthn/browser';
 import type { PasskeyListResponse, PasskeyView } from '../../../../shared/auth/passkey-contracts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import type {
+  InvestorProfileInput,
+  InvestorProfileResponse,
+} from '../../../../shared/offerings/investor-profile-contracts';
 
 export const settingsKeys = { settings: ['settings'] as const };
 
@@ -139,4 +143,24 @@ export function addPasskey(body: { name: string; response: RegistrationResponseJ
 
 export function deletePasskey(passkeyId: string): Promise<{ ok: boolean }> {
   return apiRequest<{ ok: boolean }>(`/api/settings/passkeys/${passkeyId}`, { method: 'DELETE' });
+}
+
+export const investorProfileKeys = { profile: ['investor-profile'] as const };
+
+export function fetchInvestorProfile(): Promise<InvestorProfileResponse> {
+  return apiRequest<InvestorProfileResponse>('/api/settings/investor-profile');
+}
+
+export function saveInvestorProfile(input: InvestorProfileInput): Promise<InvestorProfileResponse> {
+  return apiRequest<InvestorProfileResponse>('/api/settings/investor-profile', {
+    method: 'PUT',
+    body: input,
+  });
+}
+
+export function uploadAccreditationEvidence(file: File): Promise<InvestorProfileResponse> {
+  return apiRequest<InvestorProfileResponse>(
+    `/api/settings/investor-profile/evidence?file_name=${encodeURIComponent(file.name)}`,
+    { method: 'POST', file },
+  );
 }

@@ -21,6 +21,7 @@ import { ElectronicDeliveryCard } from '../components/electronic-delivery-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PasskeysCard } from '../components/passkeys-card';
 import { ProfileCard } from '../components/profile-card';
+import { InvestorProfileCard } from '../components/investor-profile-card';
 import { TaxInformationCard } from '../components/tax-information-card';
 import { useStepUp } from '../hooks/use-step-up';
 import '../settings.css';
@@ -141,6 +142,7 @@ export function SettingsPage({
       </header>
       <ProfileCard settings={data} />
       <TaxInformationCard record={data.tax_information} />
+      <InvestorProfileCard />
       <ElectronicDeliveryCard />
       <BankAccountCard
         accounts={data.bank_accounts}

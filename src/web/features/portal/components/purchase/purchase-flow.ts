@@ -11,7 +11,8 @@ import {
 import type { InvestmentType } from '../../../../../shared/products/plans';
 import type { PurchasedInvestment } from '../../../../../shared/purchases/purchase-contracts';
 
-export type PurchaseStep = 'form' | 'agreement' | 'review' | 'result';
+/** `offering`: the offering's own steps (investor profile, circular) between the form and the agreement. */
+export type PurchaseStep = 'form' | 'offering' | 'agreement' | 'review' | 'result';
 
 export type PurchaseResult =
   | { status: 'processing' }

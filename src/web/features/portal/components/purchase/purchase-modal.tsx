@@ -2,7 +2,7 @@
  * The four-step purchase modal (spec 4): form, agreement, review, result. The heading shows
  * the plan name and its minimum in thousands; X at any step resets everything.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Modal } from '../../../../components/ui/modal';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../../../lib/api-client';
@@ -13,7 +13,9 @@ import type { Product } from '../../../../../shared/products/contracts';
 import { MAXIMUM_PURCHASE_AMOUNT, planCopy } from '../../../../../shared/products/plans';
 import type { PurchaseOptionsResponse } from '../../../../../shared/purchases/purchase-contracts';
 import { normalisePurchaseAmount, purchaseMessages } from '../../../../../shared/purchases/purchase-rules';
-import { buyInvestment, newIdempotencyKey, portalKeys } from '../../api/portal-api';
+import { buyInvestment, fetchPurchaseOffering, newIdempotencyKey, portalKeys } from '../../api/portal-api';
+import { CircularStep, hasOfferingSteps, InvestorProfileStep, OfferingAllowance } from './offering-steps';
+import { LoadingState } from '../../../../components/ui/feedback';
 import { AgreementStep, purchaseConsentLabel } from './agreement-step';
 import { ElectronicRecordsGate } from './electronic-records-gate';
 import type { PurchaseStep, usePurchaseFlow } from './purchase-flow';
@@ -35,6 +37,7 @@ export function purchaseErrorMessage(error: unknown): string {
 const purchaseSteps = ['form', 'agreement', 'review', 'result'] as const satisfies readonly PurchaseStep[];
 const stepLabels: Record<PurchaseStep, string> = {
   form: 'Details',
+  offering: 'Details: offering documents',
   agreement: 'Agreement',
   review: 'Review',
   result: 'Confirmation',
@@ -55,7 +58,8 @@ function StepHeading({ step }: { step: PurchaseStep }) {
   }, [step]);
   return (
     <h3 ref={headingRef} tabIndex={-1} className="visually-hidden purchase-step-heading">
-      Step {purchaseSteps.indexOf(step) + 1} of {purchaseSteps.length}: {stepLabels[step]}
+      Step {purchaseSteps.indexOf(step === 'offering' ? 'form' : step) + 1} of {purchaseSteps.length}:{' '}
+      {stepLabels[step]}
     </h3>
   );
 }
@@ -77,6 +81,18 @@ export function PurchaseModal({
 }) {
   const queryClient = useQueryClient();
   const { state } = flow;
+  const productId = state.draft.productId;
+  const offeringQuery = useQuery({
+    queryKey: portalKeys.purchaseOffering(productId),
+    queryFn: () => fetchPurchaseOffering(productId),
+    enabled: state.plan !== null && productId !== '',
+  });
+  const offering = productId ? offeringQuery.data : undefined;
+  const { goTo } = flow;
+  // Once the offering's steps are done (or none was needed), the agreement follows.
+  useEffect(() => {
+    if (state.step === 'offering' && offering && !hasOfferingSteps(offering)) goTo('agreement');
+  }, [state.step, offering, goTo]);
   if (!state.plan) return null;
   const minimum = products.reduce<string | null>(
     (lowest, product) =>
@@ -122,13 +138,17 @@ export function PurchaseModal({
     <Modal title={title} onClose={flow.reset} wide closeLabel="Close and start over">
       <ol className="purchase-steps" aria-label="Purchase steps">
         {purchaseSteps.map((step, index) => (
-          <li key={step} aria-current={state.step === step ? 'step' : undefined}>
+          <li
+            key={step}
+            aria-current={(state.step === 'offering' ? 'form' : state.step) === step ? 'step' : undefined}
+          >
             <span className="purchase-step-number">{index + 1}</span>
             <span className="purchase-step-label">{stepLabels[step]}</span>
           </li>
         ))}
       </ol>
       <StepHeading step={state.step} />
+      {state.step === 'form' ? <OfferingAllowance offering={offering} /> : null}
       {state.step === 'form' ? (
         <PurchaseFormStep
           products={products}
@@ -138,11 +158,25 @@ export function PurchaseModal({
           accountsError={optionsError}
           maximum={options?.maximum_purchase_amount ?? MAXIMUM_PURCHASE_AMOUNT}
           onChange={flow.update}
-          onNext={() => flow.goTo('agreement')}
+          onNext={() => {
+            // A closed offering or an investor it does not admit: the form says why and stays.
+            if (offering?.blocked_message) return;
+            flow.goTo(offering && !hasOfferingSteps(offering) ? 'agreement' : 'offering');
+          }}
           onLinkBank={onLinkBank}
           rolloverTerms={options?.rollover_terms ?? []}
           today={options?.today ?? localToday()}
         />
+      ) : null}
+      {state.step === 'offering' && !offering ? <LoadingState text="Checking the offering..." /> : null}
+      {state.step === 'offering' && offering?.needs_profile ? (
+        <InvestorProfileStep onBack={() => flow.goTo('form')} />
+      ) : null}
+      {state.step === 'offering' &&
+      offering &&
+      !offering.needs_profile &&
+      offering.circular_to_acknowledge ? (
+        <CircularStep offering={offering} onBack={() => flow.goTo('form')} />
       ) : null}
       {state.step === 'agreement' ? (
         <ElectronicRecordsGate onBack={() => flow.goTo('form')}>
