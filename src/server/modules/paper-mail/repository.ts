@@ -67,18 +67,19 @@ const recordCandidates = sql`
 function storedWaiting(purpose: PaperPurpose, taxYear: number | null) {
   return purpose === 'tax_forms'
     ? sql`
-      select i.investor_id, i.document_kind, i.document_id, i.reason, i.requested_at
+      select i.id as item_id, i.investor_id, i.document_kind, i.document_id, i.reason, i.requested_at
       from paper_mail_items i join tax_forms f on f.id = i.document_id
       where i.batch_id is null and i.document_kind = 'tax_form' and f.tax_year = ${taxYear}`
     : sql`
-      select i.investor_id, i.document_kind, i.document_id, i.reason, i.requested_at
+      select i.id as item_id, i.investor_id, i.document_kind, i.document_id, i.reason, i.requested_at
       from paper_mail_items i
       where i.batch_id is null and i.document_kind in ('statement', 'notice')`;
 }
 
 function waitingUnion(purpose: PaperPurpose, taxYear: number | null) {
   const candidates = purpose === 'tax_forms' ? taxFormCandidates(taxYear ?? 0) : recordCandidates;
-  return sql`(${storedWaiting(purpose, taxYear)}) union all (${candidates})`;
+  return sql`(select s.investor_id, s.document_kind, s.document_id, s.reason, s.requested_at
+    from (${storedWaiting(purpose, taxYear)}) s) union all (${candidates})`;
 }
 
 export interface WaitingRow {
@@ -150,9 +151,12 @@ export async function storeCandidates(
   taxYear: number | null,
 ): Promise<void> {
   const candidates = purpose === 'tax_forms' ? taxFormCandidates(taxYear ?? 0) : recordCandidates;
+  // Materialised first: read while inserting, the "no item yet" check would probe a table that
+  // grows under it (quadratic on PostgreSQL with a 200,000-row batch).
   await tx.execute(sql`
+    with c as materialized (${candidates})
     insert into paper_mail_items (investor_id, document_kind, document_id, reason, requested_at)
-    select c.investor_id, c.document_kind, c.document_id, c.reason, c.requested_at from (${candidates}) c
+    select c.investor_id, c.document_kind, c.document_id, c.reason, c.requested_at from c
     on conflict (document_kind, document_id) where batch_id is null do nothing`);
 }
 
@@ -162,27 +166,27 @@ export async function insertBatchTakingWaiting(
   input: { purpose: PaperPurpose; taxYear: number | null; createdBy: string; now: Date },
 ): Promise<{ id: string; pieceCount: number } | null> {
   const waiting = storedWaiting(input.purpose, input.taxYear);
-  const ready = sql`
-    select w.* from (${waiting}) w
-    where ${hasAddress}`;
-  const [count] = rowsOf<{ pieces: number; items: number }>(
+  const pieceKey = input.purpose === 'tax_forms' ? sql`w.document_id` : sql`w.investor_id`;
+  // One statement: the waiting items with an address, read once, become the batch.
+  const [batch] = rowsOf<{ id: string | null; pieces: number }>(
     await tx.execute(sql`
-      select count(distinct ${input.purpose === 'tax_forms' ? sql`r.document_id` : sql`r.investor_id`})::int as pieces,
-             count(*)::int as items
-      from (${ready}) r`),
+      with ready as materialized (
+        select w.item_id, ${pieceKey} as piece from (${waiting}) w where ${hasAddress}),
+      made as (
+        insert into paper_mail_batches (purpose, tax_year, piece_count, created_by, created_at)
+        select ${input.purpose}, ${input.taxYear}, count(distinct piece), ${input.createdBy}::uuid,
+               ${input.now.toISOString()}
+        from ready having count(*) > 0
+        returning id, piece_count),
+      taken as (
+        update paper_mail_items i set batch_id = (select id from made)
+        where i.id in (select item_id from ready) and exists (select 1 from made)
+        returning i.id)
+      select (select id from made) as id, coalesce((select piece_count from made), 0)::int as pieces,
+             (select count(*) from taken)::int as taken`),
   );
-  if (!count || count.items === 0) return null;
-  const [batch] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      insert into paper_mail_batches (purpose, tax_year, piece_count, created_by, created_at)
-      values (${input.purpose}, ${input.taxYear}, ${count.pieces}, ${input.createdBy}::uuid, ${input.now.toISOString()})
-      returning id`),
-  );
-  await tx.execute(sql`
-    update paper_mail_items i set batch_id = ${batch!.id}::uuid
-    from (${ready}) r
-    where i.batch_id is null and i.document_kind = r.document_kind and i.document_id = r.document_id`);
-  return { id: batch!.id, pieceCount: count.pieces };
+  if (!batch?.id) return null;
+  return { id: batch.id, pieceCount: batch.pieces };
 }
 
 export interface BatchRow {
