@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { consentToElectronicRecords } from './support/consent';
 import { signUpInvestor } from './support/investor-session';
 
 const baseUrl = inject('baseUrl');
@@ -90,6 +91,8 @@ describe('a new investor buying without a bank account', () => {
     await (await circularOpened).close();
     await purchase.getByLabel('I have read the offering circular, version 1').check();
     await purchase.getByRole('button', { name: 'Acknowledge and continue' }).click();
+    // A new investor consents to electronic records before the first agreement (decision 1920).
+    await consentToElectronicRecords(page, purchase);
     await purchase.getByTestId('agreement-text').waitFor();
     await expect(purchase.textContent()).resolves.toMatch(
       /ACH debit of \$7,500\.00 from my account ending \d{4}/,

@@ -281,6 +281,22 @@ const expected: Record<string, Expectation> = {
   'POST /api/admin/early-redemptions/:redemptionId/decline': adminRoute('redemptions:manage', 200),
   'PUT /api/admin/early-redemptions/gate': adminRoute('redemptions:manage', 200),
   'GET /api/admin/tax-runs/fire-file': adminRoute('tax:run', 409),
+  // Consents (decisions 1920-1922): no ids in the routes, each investor reads and changes only their own.
+  'GET /api/consents': investorRoute(200),
+  'GET /api/consents/:kind/disclosure.pdf': investorRoute(200),
+  // A code from nobody's PDF: refused whoever asks, and nothing is recorded.
+  'POST /api/consents/:kind': investorRoute(400),
+  // The sweep investors never consented to electronic tax forms: nothing to withdraw.
+  'POST /api/consents/:kind/withdraw': investorRoute(409),
+  // Paper mail (decision 1924): the investor's own copies; a year without a form is 404.
+  'GET /api/paper-copies': investorRoute(200),
+  'POST /api/paper-copies': investorRoute(404),
+  'GET /api/admin/paper-mail': adminRoute('paper-mail:view', 200),
+  // Nobody in the sweep withdrew a consent: nothing to print.
+  'POST /api/admin/paper-mail/batches': adminRoute('paper-mail:manage', 409),
+  'GET /api/admin/paper-mail/batches/:id/pdf': adminRoute('paper-mail:manage', 404),
+  'POST /api/admin/paper-mail/batches/:id/mailed': adminRoute('paper-mail:manage', 404),
+  'GET /api/admin/tax-calendar': adminRoute('tax:view', 200),
 
   // Offerings and investor limits (issue 26). The circular routes read the sweep's own offering;
   // a profile, an acknowledgement or an evidence upload is always the caller's own.

@@ -2380,3 +2380,97 @@ export const transparencyNodes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.snapshotId, table.level, table.position] })],
 );
+
+// ---------------------------------------------------------------- consents and paper mail
+
+export const consentKindValues = ['electronic_records', 'tax_forms'] as const;
+export const consentActions = ['given', 'withdrawn'] as const;
+
+/**
+ * Consents to electronic delivery as a history (decisions 1920-1922): the latest row per
+ * investor and kind is the state; each carries the disclosure version it answered.
+ */
+export const electronicConsents = pgTable(
+  'electronic_consents',
+  {
+    id: id(),
+    /** The order events happened in, even within one clock tick: the latest is the state. */
+    seq: bigserial('seq', { mode: 'bigint' }).notNull(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    disclosureVersion: text('disclosure_version').notNull(),
+    recordedAt: at('recorded_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('electronic_consents_latest_idx').on(table.investorId, table.kind, table.seq.desc()),
+    check('electronic_consents_kind_check', inList('kind', consentKindValues)),
+    check('electronic_consents_action_check', inList('action', consentActions)),
+  ],
+);
+
+/** A print batch: one PDF of mail pieces, marked mailed with a date and count (decision 1924). */
+export const paperMailBatches = pgTable(
+  'paper_mail_batches',
+  {
+    id: id(),
+    purpose: text('purpose').notNull(),
+    taxYear: integer('tax_year'),
+    pieceCount: integer('piece_count').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => adminUsers.id),
+    createdAt: createdAt(),
+    mailedOn: date('mailed_on', { mode: 'string' }),
+    mailedCount: integer('mailed_count'),
+    mailedBy: uuid('mailed_by').references(() => adminUsers.id),
+    mailedRecordedAt: at('mailed_recorded_at'),
+  },
+  (table) => [
+    index('paper_mail_batches_purpose_idx').on(table.purpose, table.createdAt.desc()),
+    check('paper_mail_batches_purpose_check', inList('purpose', ['tax_forms', 'records'])),
+    check('paper_mail_batches_year_check', sql.raw(`(purpose = 'tax_forms') = (tax_year is not null)`)),
+    check(
+      'paper_mail_batches_count_check',
+      sql.raw('piece_count > 0 AND (mailed_count is null OR mailed_count between 1 and piece_count)'),
+    ),
+    check(
+      'paper_mail_batches_mailed_check',
+      sql.raw('(mailed_on is null) = (mailed_count is null) AND (mailed_on is null) = (mailed_by is null)'),
+    ),
+  ],
+);
+
+/** A document to be mailed: waiting while batch_id is null, then printed in its batch. */
+export const paperMailItems = pgTable(
+  'paper_mail_items',
+  {
+    id: id(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references(() => investors.id, { onDelete: 'cascade' }),
+    documentKind: text('document_kind').notNull(),
+    /** tax_forms.id, investor_statements.id or investor_notice_queue.id, by document_kind. */
+    documentId: uuid('document_id').notNull(),
+    reason: text('reason').notNull(),
+    requestedAt: at('requested_at').notNull(),
+    batchId: uuid('batch_id').references(() => paperMailBatches.id),
+  },
+  (table) => [
+    uniqueIndex('paper_mail_items_waiting_key')
+      .on(table.documentKind, table.documentId)
+      .where(sql`batch_id is null`),
+    index('paper_mail_items_document_idx').on(table.documentKind, table.documentId),
+    index('paper_mail_items_batch_idx').on(table.batchId),
+    index('paper_mail_items_investor_idx').on(table.investorId, table.requestedAt.desc()),
+    check('paper_mail_items_kind_check', inList('document_kind', ['tax_form', 'statement', 'notice'])),
+    check(
+      'paper_mail_items_reason_check',
+      inList('reason', ['no_consent', 'consent_withdrawn', 'requested']),
+    ),
+  ],
+);

@@ -31,6 +31,8 @@ import { passkeyRoutes } from './passkeys/routes';
 import { settingsRoutes } from './settings/routes';
 import { taxRunRoutes } from './tax-runs/routes';
 import { backupWithholdingRoutes } from './backup-withholding/routes';
+import { consentRoutes } from './consents/routes';
+import { paperMailRoutes } from './paper-mail/routes';
 import { registerStatementFunctions } from './statements/register-statement-functions';
 
 export interface FeatureDependencies {
@@ -57,6 +59,8 @@ export async function registerFeatureModules(
   await app.register(adminPaymentRoutes(context));
   await app.register(taxRunRoutes(context));
   await app.register(backupWithholdingRoutes(context));
+  await app.register(paperMailRoutes(context));
+  await app.register(consentRoutes(context));
   await app.register(hotspotEditingRoutes(context));
   await registerAuthModule(app, context);
   await registerBankingModule(app, context);

@@ -2,6 +2,7 @@
  * Test fixtures for the investor portal: a signed-up investor with a verified bank account
  * and notes whose history the real money engine wrote, month by month.
  */
+import { giveConsentDirectly } from './consent-fixtures';
 import { addMonths, type IsoDate, startOfMonth } from '../../shared/dates/calendar-date';
 import type { Database } from '../db/client';
 import { bankAccounts } from '../db/schema';
@@ -40,6 +41,8 @@ export interface BankedInvestor extends SignedInInvestor {
 export async function signUpBankedInvestor(testApp: TestApp, email: string): Promise<BankedInvestor> {
   const investor = await signUpInvestor(testApp, { email });
   const bankAccountId = await addBankAccount(testApp.context.db, investor.investorId);
+  // A banked investor in these tests buys through the API: the ESIGN consent comes first (decision 1920).
+  await giveConsentDirectly(testApp.context.db, investor.investorId);
   return { ...investor, bankAccountId };
 }
 

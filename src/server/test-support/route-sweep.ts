@@ -8,6 +8,8 @@
  *   await testApp.app.inject({ method: 'GET', ...request, headers: headersFor(world, 'otherInvestor') });
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { giveConsentDirectly } from './consent-fixtures';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client';
 import type { AdminRole } from '../../shared/admin/permissions';
 import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';
@@ -121,6 +123,7 @@ async function createSweepInvestor(
     .set({ firstName, lastName: 'Sweep' })
     .where(eq(investors.id, investor.investorId));
   await approveIdentity(testApp, investor);
+  await giveConsentDirectly(testApp.context.db, investor.investorId);
   await stepUp(testApp, investor);
   const linked = await linkSandboxAccount(testApp, investor, firstSandboxAccount);
   await stepUp(testApp, investor);
@@ -1134,6 +1137,30 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: '/api/admin/tax-runs/iris/transmissions/00000000-0000-4000-8000-000000000000/acknowledgement',
     payload: { status: 'accepted', receipt_id: '2027-0000000001', errors: [] },
   }),
+  'GET /api/consents': () => ({ url: '/api/consents' }),
+  'GET /api/consents/:kind/disclosure.pdf': () => ({
+    url: '/api/consents/electronic_records/disclosure.pdf',
+  }),
+  'POST /api/consents/:kind': () => ({
+    url: '/api/consents/tax_forms',
+    payload: { version: 'TAX-EDELIVERY-2026-11', access_code: 'ZZZZZZ', consent: true },
+  }),
+  'POST /api/consents/:kind/withdraw': () => ({ url: '/api/consents/tax_forms/withdraw', payload: {} }),
+  'GET /api/paper-copies': () => ({ url: '/api/paper-copies' }),
+  'POST /api/paper-copies': () => ({ url: '/api/paper-copies', payload: { tax_year: 2019 } }),
+  'GET /api/admin/paper-mail': () => ({ url: '/api/admin/paper-mail?purpose=tax_forms&year=2025' }),
+  'POST /api/admin/paper-mail/batches': () => ({
+    url: '/api/admin/paper-mail/batches',
+    payload: { purpose: 'records' },
+  }),
+  'GET /api/admin/paper-mail/batches/:id/pdf': () => ({
+    url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/pdf',
+  }),
+  'POST /api/admin/paper-mail/batches/:id/mailed': () => ({
+    url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/mailed',
+    payload: { mailed_on: '2026-03-10', mailed_count: 1 },
+  }),
+  'GET /api/admin/tax-calendar': () => ({ url: '/api/admin/tax-calendar?year=2025' }),
 };
 
 /** A balance above the four-eyes threshold, recorded by an admin who is not the caller. */

@@ -52,6 +52,10 @@ export const adminActions = [
   'liquidity:view',
   /** Record and approve cash positions, acknowledge coverage alerts, the liquidity settings (issue 27). */
   'liquidity:manage',
+  /** The paper-mail queues and print batches (decision 1924). */
+  'paper-mail:view',
+  /** Make a print batch, download its PDF (names and addresses), mark it mailed. */
+  'paper-mail:manage',
   /** Your own security: two-factor on/off (where the role allows), recovery codes, other sessions (decision 1630). */
   'account:security',
 ] as const;
@@ -88,6 +92,8 @@ export const rolePermissions: Readonly<Record<AdminAction, readonly AdminRole[]>
   'liquidity:view': everyone,
   'liquidity:manage': staff,
   'account:security': everyone,
+  'paper-mail:view': everyone,
+  'paper-mail:manage': staff,
 };
 
 export function isAdminRole(value: unknown): value is AdminRole {

@@ -35,6 +35,7 @@ const adminNav: readonly { to: string; label: string; action?: AdminAction }[] =
   { to: '/admin/approvals', label: 'Approvals', action: 'adjustments:view' },
   { to: '/admin/tax', label: 'Tax forms', action: 'tax:view' },
   { to: '/admin/liquidity', label: 'Liquidity', action: 'liquidity:view' },
+  { to: '/admin/print-queue', label: 'Print queue', action: 'paper-mail:view' },
 ];
 
 type Check = 'checking' | 'ready' | 'unreachable';

@@ -87,6 +87,11 @@ const AdminApprovalsPage = lazy(() =>
 const AdminTaxPage = lazy(() =>
   import('../features/admin-operations/admin-tax-page').then((module) => ({ default: module.AdminTaxPage })),
 );
+const AdminPrintQueuePage = lazy(() =>
+  import('../features/admin-operations/admin-print-queue-page').then((module) => ({
+    default: module.AdminPrintQueuePage,
+  })),
+);
 
 const AdminLiquidityPage = lazy(() =>
   import('../features/admin-liquidity/admin-liquidity-page').then((module) => ({
@@ -149,6 +154,7 @@ export function appRoutes() {
           element={<Navigate to="/admin/liquidity?section=redemptions" replace />}
         />
         <Route path="liquidity" element={<AdminLiquidityPage />} />
+        <Route path="print-queue" element={<AdminPrintQueuePage />} />
         <Route path="security" element={<AdminSecurityPage />} />
       </Route>
       {portalRoutes()}

@@ -291,6 +291,27 @@ function endpoints(): Endpoint[] {
         errors: [{ record_id: null, code: 'X-1', message: 'm' }],
       }),
     },
+    // Paper mail and the tax calendar (decisions 1923-1924): nothing is waiting here, so a batch
+    // is refused past the guard, and the made-up batch id is not found.
+    { method: 'GET', url: '/api/admin/tax-calendar?year=2025', action: 'tax:view' },
+    { method: 'GET', url: '/api/admin/paper-mail?purpose=records', action: 'paper-mail:view' },
+    {
+      method: 'POST',
+      url: '/api/admin/paper-mail/batches',
+      action: 'paper-mail:manage',
+      payload: () => ({ purpose: 'records' }),
+    },
+    {
+      method: 'GET',
+      url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/pdf',
+      action: 'paper-mail:manage',
+    },
+    {
+      method: 'POST',
+      url: '/api/admin/paper-mail/batches/00000000-0000-4000-8000-000000000420/mailed',
+      action: 'paper-mail:manage',
+      payload: () => ({ mailed_on: '2026-03-10', mailed_count: 1 }),
+    },
     // Your security (decision 1630): every role, each about itself; the writes here are refused
     // past the guard (a made-up enrolment, no current code), so nothing changes.
     { method: 'GET', url: '/api/admin/account/security', action: 'account:security' },

@@ -12,6 +12,7 @@ import { watchlistMessages } from '../../../shared/banking/watchlist';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import { identityVerifications, investmentProducts, taxRecords } from '../../db/schema';
 import { plaidIdentityVerificationProvider } from '../../providers/plaid-identity-verification';
+import { giveConsentDirectly } from '../../test-support/consent-fixtures';
 import { request, validIdentity } from '../../test-support/bank-link';
 import {
   type FakePlaidIdentity,
@@ -69,6 +70,8 @@ async function verificationsOf(investorId: string) {
 }
 
 async function buyNote(who: SignedInInvestor, bankAccountId: string) {
+  // The ESIGN consent comes before any agreement (decision 1920); the hold is what is tested here.
+  await giveConsentDirectly(testApp.context.db, who.investorId);
   const [product] = await testApp.context.db
     .select()
     .from(investmentProducts)

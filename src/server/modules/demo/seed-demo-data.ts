@@ -3,6 +3,7 @@
  * history written by the money engine itself. It sits beside the modules it drives, not in the
  * data layer (decision 1870).
  */
+import { ELECTRONIC_RECORDS_DISCLOSURE_VERSION } from '../../../shared/consents/consent-disclosures';
 import { eq, sql } from 'drizzle-orm';
 import {
   addDays,
@@ -27,6 +28,7 @@ import {
   notificationPreferences,
   taxRecords,
   tinCertifications,
+  electronicConsents,
   users,
 } from '../../db/schema';
 import { sandboxAchProvider } from '../../providers/ach';
@@ -207,6 +209,15 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
       lastActivityAt: memberSinceInstant,
     });
     await tx.insert(notificationPreferences).values({ investorId: investor!.id, marketingEmail: true });
+    // The demo member consented to electronic records when joining (decision 1920); tax forms are a
+    // separate consent they have not given, so the 1099-INT goes on paper until they do (decision 1922).
+    await tx.insert(electronicConsents).values({
+      investorId: investor!.id,
+      kind: 'electronic_records',
+      action: 'given',
+      disclosureVersion: ELECTRONIC_RECORDS_DISCLOSURE_VERSION,
+      recordedAt: memberSinceInstant,
+    });
     // Linking a bank needs an approved identity check (PRODUCT.md 22): the demo member passed the sandbox's.
     await tx.insert(taxRecords).values({
       investorId: investor!.id,

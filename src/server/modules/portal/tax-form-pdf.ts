@@ -80,6 +80,13 @@ export function taxFormPdf(input: TaxFormInput, issuer: PdfIssuer): PDFKit.PDFDo
       Subject: 'Interest income',
     },
   });
+  drawTaxForm(doc, input, issuer);
+  doc.end();
+  return doc;
+}
+
+/** Draws the form on the current (landscape) page: the download above, and the paper batches (decision 1924). */
+export function drawTaxForm(doc: PDFKit.PDFDocument, input: TaxFormInput, issuer: PdfIssuer): void {
   const left = 40;
   const top = 70;
   const leftWidth = 330;
@@ -253,6 +260,4 @@ export function taxFormPdf(input: TaxFormInput, issuer: PdfIssuer): PDFKit.PDFDo
     top + 344,
     { width: 700 },
   );
-  doc.end();
-  return doc;
 }

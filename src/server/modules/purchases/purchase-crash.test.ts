@@ -11,6 +11,7 @@ import { rowsOf } from '../../db/client';
 import { seedReferenceData } from '../reference-data/seed-reference-data';
 import { generateToken, hashToken } from '../../security/tokens';
 import { type AppProcess, callProcess, startAppProcess, waitFor } from '../../test-support/app-process';
+import { giveConsentDirectly } from '../../test-support/consent-fixtures';
 import { createFundedInvestor } from '../../test-support/money-fixtures';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from '../../test-support/test-database';
 import { insertSession } from '../auth/repository';
@@ -39,6 +40,7 @@ describe.skipIf(!isPostgresRun())('kill -9 between a purchase’s commit and its
     database = await createTestDatabase();
     await seedReferenceData(database.db);
     investor = await createFundedInvestor(database.db);
+    await giveConsentDirectly(database.db, investor.investorId);
     const [owner] = await rows<{ user_id: string }>(
       sql`select user_id from investors where id = ${investor.investorId}::uuid`,
     );

@@ -24,6 +24,7 @@ import {
   purchaseFormError,
   purchaseMessages,
 } from '../../../shared/purchases/purchase-rules';
+import { assertElectronicRecordsConsent } from '../consents/service';
 import { AGREEMENT_VERSION } from '../../../shared/purchases/perpetual-note-agreement';
 import type { AppContext } from '../../context';
 import type { Transaction } from '../../db/client';
@@ -128,6 +129,8 @@ async function checkPurchase(
   if (body.agreement_version !== AGREEMENT_VERSION) {
     throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
   }
+  // The agreement is an electronic record: signed only with a current ESIGN consent (decision 1920).
+  await assertElectronicRecordsConsent(tx, investorId);
   return {
     product,
     amount: normalisePurchaseAmount(body.amount) ?? body.amount,

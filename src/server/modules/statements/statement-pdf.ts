@@ -48,6 +48,20 @@ export function statementPdf(
       Subject: 'Monthly statement',
     },
   });
+  drawStatement(doc, statement, entries, holder, issuer);
+  doc.end();
+  return doc;
+}
+
+/** Draws the statement from the current page on: the download above, and the paper batches (decision 1924). */
+export function drawStatement(
+  doc: PDFKit.PDFDocument,
+  statement: StatementRow,
+  entries: StatementEntryRow[],
+  holder: StatementHolderRow,
+  issuer: PdfIssuer,
+): void {
+  const month = statementMonthOf(statement.period);
   doc
     .fillColor(accent)
     .font('Helvetica-Bold')
@@ -164,6 +178,4 @@ export function statementPdf(
     .text(
       `Your balance is the value of your notes. Entries are listed by the day they were posted; interest is posted at the start of the month after it is earned. Issued by ${issuer.brandName} Notes LLC, ${issuer.postalAddress}. Questions: ${issuer.supportEmail}.`,
     );
-  doc.end();
-  return doc;
 }

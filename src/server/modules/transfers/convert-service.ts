@@ -3,6 +3,7 @@
  * through the money engine's reinvestIntoHighYield, with the same product checks as BUY and
  * once per idempotency key.
  */
+import { assertElectronicRecordsConsent } from '../consents/service';
 import { z } from 'zod';
 import { AppError } from '../../../shared/errors/app-error';
 import { formatUsd } from '../../../shared/format/money-format';
@@ -97,6 +98,8 @@ export async function convertToHighYield(
         if (input.body.agreement_version !== AGREEMENT_VERSION) {
           throw new AppError('conflict', { message: purchaseMessages.agreementOutdated });
         }
+        // A new note's agreement is an electronic record: a current ESIGN consent first (decision 1920).
+        await assertElectronicRecordsConsent(tx, input.investorId);
         const result = await reinvestIntoHighYield(tx, {
           investorId: input.investorId,
           amount,

@@ -24,6 +24,8 @@ import { formatLocalDateTime } from '../../lib/format-date-time';
 import { downloadFireFile, useRunTaxYear, useTaxYear } from './api/operations-queries';
 import { Form945Panel } from './form-945-panel';
 import { IrisFilingPanel } from './iris-filing-panel';
+import { PaperMailPanel } from './paper-mail/paper-mail-panel';
+import { TaxCalendarPanel } from './paper-mail/tax-calendar-panel';
 import './admin-operations.css';
 
 /** The years offered in the picker: the last ten that have ended. */
@@ -90,6 +92,7 @@ export function AdminTaxPage() {
           </div>
         ) : null}
       </section>
+      {shownYear !== null ? <TaxCalendarPanel year={shownYear} /> : null}
       {isConfirming && data ? (
         <ConfirmDialog
           title={`Run the ${data.tax_year} tax run?`}
@@ -242,6 +245,9 @@ export function AdminTaxPage() {
             )}
           </section>
         </>
+      ) : null}
+      {shownYear !== null ? (
+        <PaperMailPanel purpose="tax_forms" year={shownYear} title={`Paper copies of ${shownYear} forms`} />
       ) : null}
     </div>
   );

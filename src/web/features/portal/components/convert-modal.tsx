@@ -35,6 +35,7 @@ import {
   InvestorProfileStep,
   OfferingAllowance,
 } from './purchase/offering-steps';
+import { ElectronicRecordsGate } from './purchase/electronic-records-gate';
 import { ReviewStep } from './purchase/review-step';
 
 /** A conversion debits no bank account: the consent is to the agreement for the new note. */
@@ -135,14 +136,16 @@ export function ConvertModal({ summary, onClose }: { summary: TransferSummaryRes
           <CircularStep offering={offering} onBack={() => setStep('form')} />
         ) : null
       ) : step === 'agreement' ? (
-        <AgreementStep
-          confirmLabel="CONVERT"
-          consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
-          hasConsented={hasConsented}
-          onConsentChange={setConsented}
-          onBack={() => setStep('form')}
-          onNext={() => setStep('review')}
-        />
+        <ElectronicRecordsGate onBack={() => setStep('form')}>
+          <AgreementStep
+            confirmLabel="CONVERT"
+            consentLabel={conversionConsentLabel(normalisePurchaseAmount(amount) ?? amount)}
+            hasConsented={hasConsented}
+            onConsentChange={setConsented}
+            onBack={() => setStep('form')}
+            onNext={() => setStep('review')}
+          />
+        </ElectronicRecordsGate>
       ) : step === 'review' && product && options.data ? (
         <ReviewStep
           product={product}

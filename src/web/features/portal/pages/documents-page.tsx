@@ -28,6 +28,7 @@ import {
   taxFormUrl,
 } from '../api/portal-api';
 import { CoverageProof } from '../components/coverage-proof';
+import { PaperCopiesSection } from '../components/paper-copies-section';
 import { usePageTitle } from '../hooks/use-page-title';
 
 function DownloadLink({ href, label }: { href: string; label: string }) {
@@ -277,6 +278,7 @@ export function DocumentsPage() {
           >
             <TaxForms data={documents.data} />
           </DocumentSection>
+          <PaperCopiesSection taxYears={documents.data.tax_forms.map((form) => form.year)} />
           <DocumentSection
             id="promissory-notes"
             title="Promissory notes"

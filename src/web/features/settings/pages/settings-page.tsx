@@ -17,6 +17,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSettings, settingsKeys } from '../api/settings-api';
 import { BankAccountCard } from '../components/bank-account-card';
 import { ChangeBankModal } from '../components/change-bank-modal';
+import { ElectronicDeliveryCard } from '../components/electronic-delivery-card';
 import { NotificationPreferencesCard } from '../components/notification-preferences-card';
 import { PasskeysCard } from '../components/passkeys-card';
 import { ProfileCard } from '../components/profile-card';
@@ -142,6 +143,7 @@ export function SettingsPage({
       <ProfileCard settings={data} />
       <TaxInformationCard record={data.tax_information} />
       <InvestorProfileCard />
+      <ElectronicDeliveryCard />
       <BankAccountCard
         accounts={data.bank_accounts}
         onLink={() => setBankFlow({ name: 'wizard' })}

@@ -17,6 +17,7 @@ import { buyInvestment, fetchPurchaseOffering, newIdempotencyKey, portalKeys } f
 import { CircularStep, hasOfferingSteps, InvestorProfileStep, OfferingAllowance } from './offering-steps';
 import { LoadingState } from '../../../../components/ui/feedback';
 import { AgreementStep, purchaseConsentLabel } from './agreement-step';
+import { ElectronicRecordsGate } from './electronic-records-gate';
 import type { PurchaseStep, usePurchaseFlow } from './purchase-flow';
 import { fundingAccountLabel, PurchaseFormStep } from './purchase-form-step';
 import { ResultStep } from './result-step';
@@ -178,17 +179,19 @@ export function PurchaseModal({
         <CircularStep offering={offering} onBack={() => flow.goTo('form')} />
       ) : null}
       {state.step === 'agreement' ? (
-        <AgreementStep
-          confirmLabel="BUY"
-          consentLabel={purchaseConsentLabel(
-            normalisePurchaseAmount(state.draft.amount) ?? '0.00',
-            fundingAccount?.account_last_four ?? '',
-          )}
-          hasConsented={state.draft.hasConsented}
-          onConsentChange={(hasConsented) => flow.update({ hasConsented })}
-          onBack={() => flow.goTo('form')}
-          onNext={() => flow.goTo('review')}
-        />
+        <ElectronicRecordsGate onBack={() => flow.goTo('form')}>
+          <AgreementStep
+            confirmLabel="BUY"
+            consentLabel={purchaseConsentLabel(
+              normalisePurchaseAmount(state.draft.amount) ?? '0.00',
+              fundingAccount?.account_last_four ?? '',
+            )}
+            hasConsented={state.draft.hasConsented}
+            onConsentChange={(hasConsented) => flow.update({ hasConsented })}
+            onBack={() => flow.goTo('form')}
+            onNext={() => flow.goTo('review')}
+          />
+        </ElectronicRecordsGate>
       ) : null}
       {state.step === 'review' && product && fundingAccount && options ? (
         <ReviewStep
