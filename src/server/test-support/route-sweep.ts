@@ -9,7 +9,6 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { giveConsentDirectly } from './consent-fixtures';
-import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client';
 import type { AdminRole } from '../../shared/admin/permissions';
 import { AGREEMENT_VERSION } from '../../shared/purchases/perpetual-note-agreement';

@@ -287,6 +287,8 @@ export interface TaxFormPrintRow {
   tax_year: number;
   is_correction: boolean;
   interest_amount: string;
+  early_withdrawal_penalty: string;
+  federal_tax_withheld: string;
   recipient_first_name: string;
   recipient_last_name: string;
   recipient_address1: string;
@@ -300,7 +302,9 @@ export interface TaxFormPrintRow {
 export async function findTaxFormForPrint(db: Executor, id: string): Promise<TaxFormPrintRow | null> {
   const [row] = rowsOf<TaxFormPrintRow>(
     await db.execute(sql`
-      select id, tax_year, is_correction, interest_amount::text as interest_amount, recipient_first_name,
+      select id, tax_year, is_correction, interest_amount::text as interest_amount,
+             early_withdrawal_penalty::text as early_withdrawal_penalty,
+             federal_tax_withheld::text as federal_tax_withheld, recipient_first_name,
              recipient_last_name, recipient_address1, recipient_address2, recipient_city, recipient_state,
              recipient_postal_code, tin_last_four
       from tax_forms where id = ${id}::uuid`),

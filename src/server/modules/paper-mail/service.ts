@@ -190,6 +190,8 @@ async function enclosedDocument(
       form: {
         year: form.tax_year,
         interest: toMoneyString(form.interest_amount),
+        earlyWithdrawalPenalty: toMoneyString(form.early_withdrawal_penalty),
+        federalTaxWithheld: toMoneyString(form.federal_tax_withheld),
         investorId: item.investor_id,
         record: {
           legal_first_name: form.recipient_first_name,
