@@ -70,6 +70,11 @@ export const earlyRedemptionQuote = z.object({
   penalty: moneyString,
   /** Principal + interest - penalty. */
   amount_paid: moneyString,
+  /**
+   * Backup withholding (decision 1911) taken from the interest paid, were it paid today: the
+   * bank receives amount_paid less this. Zero unless the investor is subject to it.
+   */
+  backup_withholding: moneyString,
   /** The part of the penalty taken from principal (it is larger than the interest paid with it). */
   penalty_from_principal: moneyString,
   /** Standard interest to the redemption date, paid to the bank as every month's interest is. */

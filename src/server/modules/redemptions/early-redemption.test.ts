@@ -20,6 +20,7 @@ import { pdfTextLines } from '../../test-support/pdf-text';
 import { portalEngine, signUpBankedInvestor, type BankedInvestor } from '../../test-support/portal-fixtures';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-helpers';
+import { BACKUP_WITHHOLDING_STARTED_SETTING } from '../backup-withholding/withholding-rule';
 import { runLedgerCheck } from '../money/ledger-check';
 import { payEarlyRedemptions } from '../money/pay-early-redemptions';
 import { buildTaxFormPdf } from '../portal/document-service';
@@ -155,6 +156,7 @@ describe('a whole High-Yield note', () => {
       interest_paid: '182.36',
       penalty: '252.49',
       amount_paid: '9929.87',
+      backup_withholding: '0.00',
       penalty_from_principal: '70.13',
       interest_paid_to_bank: '0.00',
       // 665 days from 11 March 2026 to maturity on 5 January 2028.
@@ -223,6 +225,43 @@ describe('a whole High-Yield note', () => {
         'Early redemption paid',
       ]),
     );
+  });
+});
+
+describe('backup withholding on the interest paid with a redemption (decision 1911)', () => {
+  it('is quoted, withheld from the credit and booked, and the ledger check stays clean', async () => {
+    // Withholding started before the note (migration 0410 writes the day it ran; a reset empties it).
+    await testApp.context.db.execute(sql`
+      insert into app_settings (key, value, updated_at)
+      values (${BACKUP_WITHHOLDING_STARTED_SETTING}, to_jsonb('2026-01-01'::text), now())
+      on conflict (key) do update set value = excluded.value`);
+    const investmentId = await note({ type: 'high_yield', principal: '10000.00', rate: '0.1024' });
+    const notice = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/admin/investors/${owner.investorId}/b-notices`,
+      headers: operations.headers,
+      payload: { kind: 'first', received_on: '2026-03-02' },
+    });
+    expect(notice.statusCode, notice.body).toBe(200);
+    // 182.36 of interest paid with the principal; 182.36 x 0.24 = 43.7664 -> 43.77 withheld.
+    const figures = await quote(investmentId, 'kind=whole');
+    expect(figures).toMatchObject({
+      interest_paid: '182.36',
+      amount_paid: '9929.87',
+      backup_withholding: '43.77',
+    });
+    const asked = await request(investmentId, { kind: 'whole' });
+    expect((await approve(operations, asked.id)).statusCode).toBe(200);
+    await runMoneyDay(engine, PAYMENT_DATE);
+    const [paid] = rowsOf<{ entry: string; withheld: string; credit: string; liability: string }>(
+      await testApp.context.db.execute(sql`
+        select t.amount::text as entry, t.backup_withheld::text as withheld, a.amount::text as credit,
+               (select sum(w.amount)::text from backup_withholding_entries w where w.transaction_id = t.id) as liability
+        from investment_transactions t join ach_payments a on a.id = t.ach_payment_id
+        where t.investment_id = ${investmentId}::uuid and t.transaction_type = 'withdrawal'`),
+    );
+    expect(paid).toEqual({ entry: '9929.87', withheld: '43.77', credit: '9886.10', liability: '43.77' });
+    expect((await runLedgerCheck(testApp.context.db)).problems).toEqual([]);
   });
 });
 

@@ -46,6 +46,9 @@ import {
   readRedeemableNote,
   unpostedInterestTo,
 } from '../money/early-redemption-ledger';
+import { splitInterestPayout } from '../backup-withholding/payout-withholding';
+import type { BackupWithholdingRule } from '../backup-withholding/withholding-rule';
+import { backupWithholdingRuleOf } from '../money/engine-context';
 import { enqueueNotices } from '../notifications/notice-queue-repository';
 import { noticeSenderOf } from '../notifications/notice-sender';
 import { findPrimaryVerifiedBank } from '../transfers/repository';
@@ -127,7 +130,13 @@ function principalOf(note: RedeemableNote, request: EarlyRedemptionRequest): str
 export async function quoteRedemption(
   db: Executor,
   note: RedeemableNote,
-  input: { isWhole: boolean; principal: string; redemptionDate: IsoDate },
+  input: {
+    isWhole: boolean;
+    principal: string;
+    redemptionDate: IsoDate;
+    /** With a rule: the backup withholding the investor is subject to today, taken from the interest paid. */
+    backupWithholding?: BackupWithholdingRule;
+  },
 ): Promise<EarlyRedemptionQuote> {
   let interest = 0n;
   let toBank = 0n;
@@ -142,6 +151,16 @@ export async function quoteRedemption(
     interest: centsToMoney(interest),
     penalty: earlyRedemptionPenalty(input.principal, note.rate),
   });
+  const withheld = input.backupWithholding
+    ? (
+        await splitInterestPayout(db, {
+          investorId: note.investorId,
+          gross: payout.interest,
+          paymentDate: input.redemptionDate,
+          rule: input.backupWithholding,
+        })
+      ).withheld
+    : '0.00';
   return {
     kind: input.isWhole ? 'whole' : 'partial',
     redemption_date: input.redemptionDate,
@@ -149,6 +168,7 @@ export async function quoteRedemption(
     interest_paid: payout.interest,
     penalty: payout.penalty,
     amount_paid: payout.paid,
+    backup_withholding: withheld,
     penalty_from_principal: payout.penaltyFromPrincipal,
     interest_paid_to_bank: centsToMoney(toBank),
     interest_given_up: interestGivenUp({
@@ -213,6 +233,7 @@ export async function getRedemptionQuote(
     isWhole: request.kind === 'whole',
     principal,
     redemptionDate: redemptionPaymentDate(today),
+    backupWithholding: backupWithholdingRuleOf(context),
   });
 }
 
@@ -312,6 +333,7 @@ async function toAdminRow(context: AppContext, record: RedemptionRecord): Promis
         isWhole: record.is_whole,
         principal: record.is_whole ? principalOf(note, { kind: 'whole' }) : record.principal_amount,
         redemptionDate: record.payment_date ?? redemptionPaymentDate(context.clock.today()),
+        backupWithholding: backupWithholdingRuleOf(context),
       });
     }
   }

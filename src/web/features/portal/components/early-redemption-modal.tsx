@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
+import { centsToMoney, parseMoneyToCents } from '../../../../shared/money/decimal-string';
 import type {
   EarlyRedemptionQuote,
   EarlyRedemptionRequest,
@@ -24,6 +25,13 @@ import {
 } from '../api/portal-api';
 
 type Step = { name: 'choose' } | { name: 'review'; quote: EarlyRedemptionQuote } | { name: 'done' };
+
+/** What reaches the bank: the amount paid less any backup withholding taken from its interest. */
+function bankAmountOf(quote: EarlyRedemptionQuote): string {
+  const cents =
+    (parseMoneyToCents(quote.amount_paid) ?? 0n) - (parseMoneyToCents(quote.backup_withholding) ?? 0n);
+  return centsToMoney(cents);
+}
 
 function QuoteFigures({ quote, isHighYield }: { quote: EarlyRedemptionQuote; isHighYield: boolean }) {
   const rows: [string, string][] = [
@@ -40,9 +48,15 @@ function QuoteFigures({ quote, isHighYield }: { quote: EarlyRedemptionQuote; isH
             <dd>{value}</dd>
           </div>
         ))}
+        {quote.backup_withholding !== '0.00' ? (
+          <div className="review-row">
+            <dt>Backup withholding for the IRS</dt>
+            <dd>-{formatUsd(quote.backup_withholding)}</dd>
+          </div>
+        ) : null}
         <div className="review-row redemption-total">
           <dt>You would receive</dt>
-          <dd>{formatUsd(quote.amount_paid)}</dd>
+          <dd>{formatUsd(bankAmountOf(quote))}</dd>
         </div>
       </dl>
       <ul className="redemption-notes muted">
@@ -62,6 +76,12 @@ function QuoteFigures({ quote, isHighYield }: { quote: EarlyRedemptionQuote; isH
           Interest you give up: {formatUsd(quote.interest_given_up)} that this amount would still earn to the
           end of the note’s term.
         </li>
+        {quote.backup_withholding !== '0.00' ? (
+          <li>
+            The law requires us to withhold part of the interest for the IRS (backup withholding; see Settings
+            › Tax information). It is reported in box 4 of your 1099-INT.
+          </li>
+        ) : null}
         {quote.kind === 'partial' ? (
           <li>{formatUsd(quote.remaining_principal)} stays in the note and keeps earning.</li>
         ) : null}
