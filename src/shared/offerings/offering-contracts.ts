@@ -3,7 +3,7 @@
  * and its acknowledgement, and the purchase form's view of an offering's limits.
  */
 import { z } from 'zod';
-import { optionalCalendarDate } from '../dates/date-schemas';
+import { isoInstant, optionalCalendarDate } from '../dates/date-schemas';
 import { parseMoneyToCents } from '../money/decimal-string';
 import { isoDateString, moneyString } from '../products/contracts';
 import { exemptions, offeringStatuses } from './offering-rules';
@@ -75,7 +75,7 @@ export const adminOfferingResponse = z.object({ offering: adminOfferingSchema })
 
 export const offeringUpdateRequest = z.object({
   offering: offeringInputSchema,
-  updated_at: z.string().max(40),
+  updated_at: isoInstant(),
 });
 
 export const offeringProductsRequest = z.object({

@@ -4,6 +4,7 @@
  * Form 945.
  */
 import { z } from 'zod';
+import { calendarDate } from '../dates/date-schemas';
 import { backupWithholdingReasons } from './backup-withholding';
 import { backupWithholdingStatus } from './w9-certification';
 
@@ -26,11 +27,9 @@ export const bNoticeResolutionLabels: Record<BNoticeResolution, string> = {
   recorded_in_error: 'Recorded in error',
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD');
-
 export const recordBNoticeRequest = z.object({
   kind: z.enum(bNoticeKinds, { error: 'Choose first or second B notice' }),
-  received_on: isoDate,
+  received_on: calendarDate(),
 });
 export type RecordBNoticeRequest = z.infer<typeof recordBNoticeRequest>;
 
