@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { consentToElectronicRecords } from './support/consent';
 import { seriousAccessibilityViolations } from './support/accessibility';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
@@ -111,6 +112,8 @@ describe('the offering steps before a first purchase', () => {
     await circular.close();
     await readBox.check();
     await purchase.getByRole('button', { name: 'Acknowledge and continue' }).click();
+    // A new investor then consents to electronic records before the first agreement (decision 1920).
+    await consentToElectronicRecords(page, purchase);
     await purchase.getByTestId('agreement-text').waitFor();
 
     // Back to the form: the limit left is shown; 9,000 is refused with the amount still allowed.

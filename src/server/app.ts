@@ -142,6 +142,14 @@ async function buildProviders(config: AppConfig, overrides: BuildAppOptions['pro
   return { email, sms, ach, bankConnection, kyc };
 }
 
+const staticFilePath =
+  /^\/(?:assets\/[\w.-]+|icons\/[\w.-]+\.png|sw\.js|manifest\.webmanifest|offline\.(?:html|css|js)|favicon\.svg|logo-[\w-]+\.svg)$/;
+
+/** A GET or HEAD of one of the build's static files (never an API or page route). */
+export function isStaticFileRequest(method: string, url: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && staticFilePath.test(url.split('?')[0] ?? '');
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, database } = options;
   const isPretty = options.logger !== false && !options.logDestination && isPrettyLogging(config);
@@ -200,7 +208,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     global: true,
     max: 600 * config.RATE_LIMIT_MULTIPLIER,
     timeWindow: '1 minute',
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // Health checks, and the build's static files: a first visit installs the service worker,
+    // which fetches about a hundred hashed assets at once (decision 1971); they are files from
+    // disk, cheap to serve, and counting them would refuse a visitor's API calls for a minute.
+    allowList: (request) =>
+      request.url === '/healthz' ||
+      request.url === '/readyz' ||
+      isStaticFileRequest(request.method, request.url),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: {

@@ -154,6 +154,11 @@ export const sessionResponse = z.object({
   pending_second_factor: z.boolean(),
   phone_mask: z.string().nullable(),
   investor: sessionInvestor.nullable(),
+  /**
+   * Set while the investor's taxpayer ID on file is not certified (decision 1912): every portal
+   * page shows the banner from it, with no request of its own (issue 29's request budget).
+   */
+  tin_certification_needed: z.object({ rate: z.string(), grace_until: z.string().nullable() }).nullable(),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 

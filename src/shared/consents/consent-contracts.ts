@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { calendarDate } from '../dates/date-schemas';
-import { consentKinds } from './consent-disclosures';
+import { ACCESS_CODE_LENGTH, consentKinds } from './consent-disclosures';
 
 export const consentStates = ['none', 'given', 'withdrawn'] as const;
 
@@ -32,8 +32,7 @@ export type ConsentStatusResponse = z.infer<typeof consentStatusResponse>;
 
 const disclosureVersion = z.string().trim().min(1).max(40);
 
-/** The code printed in the disclosure PDF: six letters and digits, typed back to show the PDF opened. */
-export const ACCESS_CODE_LENGTH = 6;
+export { ACCESS_CODE_LENGTH } from './consent-disclosures';
 export const accessCodeSchema = z
   .string()
   .trim()

@@ -147,3 +147,6 @@ export const consentMessages = {
   mailedBeforeCreated: 'The mailing date cannot be before the batch was made.',
   mailedInFuture: 'The mailing date cannot be in the future.',
 } as const;
+
+/** The code printed in the disclosure PDF: six letters and digits, typed back to show the PDF opened. */
+export const ACCESS_CODE_LENGTH = 6;

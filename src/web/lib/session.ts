@@ -22,6 +22,8 @@ export interface SessionSnapshot {
   isPendingSecondFactor: boolean;
   phoneMask: string | null;
   investor: SessionInvestor | null;
+  /** Set while the taxpayer ID on file awaits its W-9 certification (decision 1912). */
+  tinCertificationNeeded: SessionResponse['tin_certification_needed'];
   error: string | null;
 }
 
@@ -31,6 +33,7 @@ const signedOut: SessionSnapshot = {
   isPendingSecondFactor: false,
   phoneMask: null,
   investor: null,
+  tinCertificationNeeded: null,
   error: null,
 };
 
@@ -53,6 +56,7 @@ function fromResponse(response: SessionResponse): SessionSnapshot {
     isPendingSecondFactor: response.pending_second_factor,
     phoneMask: response.phone_mask,
     investor: response.investor,
+    tinCertificationNeeded: response.tin_certification_needed ?? null,
     error: null,
   };
 }

@@ -37,6 +37,7 @@ import { setPassword } from './password-service';
 import { findUserByEmail } from './repository';
 import { authSettingsOf, findInvestorSession } from './session-guard';
 import { readSession, startSession } from './session-service';
+import { readBackupWithholdingStatus } from '../backup-withholding/service';
 import { startStepUp, verifyStepUp } from './step-up-service';
 
 export const ADMIN_SIGN_IN_PATH = '/admin/login';
@@ -64,22 +65,33 @@ export function authSessionRoutes(context: AppContext): FastifyPluginAsyncZod {
             pending_second_factor: true,
             phone_mask: current.user.phoneE164 ? maskPhone(current.user.phoneE164) : null,
             investor: null,
+            tin_certification_needed: null,
           };
         }
         const session = await findInvestorSession(context, request);
         if (!session || !current?.investor) {
-          return { authenticated: false, pending_second_factor: false, phone_mask: null, investor: null };
+          return {
+            authenticated: false,
+            pending_second_factor: false,
+            phone_mask: null,
+            investor: null,
+            tin_certification_needed: null,
+          };
         }
         const investor = await describeSessionInvestor(context.db, {
           user: current.user,
           investor: current.investor,
           timeZone: context.clock.timeZone,
         });
+        const withholding = await readBackupWithholdingStatus(context, context.db, current.investor.id);
         return {
           authenticated: true,
           pending_second_factor: false,
           phone_mask: investor.phone_masked,
           investor,
+          tin_certification_needed: withholding.needs_certification
+            ? { rate: withholding.rate, grace_until: withholding.grace_until }
+            : null,
         };
       },
     );

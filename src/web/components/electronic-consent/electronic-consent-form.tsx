@@ -5,8 +5,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ACCESS_CODE_LENGTH, type ConsentStatusResponse } from '../../../shared/consents/consent-contracts';
+import type { ConsentStatusResponse } from '../../../shared/consents/consent-contracts';
 import {
+  ACCESS_CODE_LENGTH,
   type ConsentKind,
   currentDisclosureVersion,
   electronicRecordsDisclosure,

@@ -27,6 +27,11 @@ export interface DataTableProps<Row> {
   className?: string;
   /** Marks the table busy while its rows are being refreshed. */
   isBusy?: boolean;
+  /**
+   * A table wider than its panel (many columns, such as a forecast): its wrapper becomes a named,
+   * focusable region so a keyboard user can scroll it sideways (WCAG 2.1.1).
+   */
+  isWide?: boolean;
 }
 
 function cellClass<Row>(column: DataTableColumn<Row>, row: Row): string | undefined {
@@ -35,9 +40,17 @@ function cellClass<Row>(column: DataTableColumn<Row>, row: Row): string | undefi
   return classes.filter(Boolean).join(' ') || undefined;
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, className, isBusy }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  className,
+  isBusy,
+  isWide,
+}: DataTableProps<Row>) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" {...(isWide ? { role: 'region', 'aria-label': caption, tabIndex: 0 } : {})}>
       <table className={['table', 'data-table', className].filter(Boolean).join(' ')} aria-busy={isBusy}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

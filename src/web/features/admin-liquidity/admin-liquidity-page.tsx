@@ -203,6 +203,7 @@ function ForecastDataTable({ table }: { table: ForecastTable }) {
     <DataTable
       caption="Obligations, inflows and coverage by period"
       className="liquidity-table"
+      isWide
       rows={rows}
       rowKey={(row) => String(row.index)}
       columns={[

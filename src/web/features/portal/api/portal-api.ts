@@ -30,7 +30,6 @@ import type {
   InvestorProfileInput,
   InvestorProfileResponse,
 } from '../../../../shared/offerings/investor-profile-contracts';
-import type { BackupWithholdingStatus } from '../../../../shared/tax/w9-certification';
 import type {
   CoverageProofResponse,
   PublicTransparencyResponse,
@@ -245,9 +244,3 @@ export const cancelEarlyRedemption = (redemptionId: string) =>
     `/api/portal/early-redemptions/${encodeURIComponent(redemptionId)}/cancel`,
     { method: 'POST', body: {} },
   );
-export const w9StatusKey = ['settings', 'w9-certification'] as const;
-
-/** Whether the investor's taxpayer ID still needs its Form W-9 certification (decision 1910). */
-export function fetchW9Status(): Promise<BackupWithholdingStatus> {
-  return apiRequest<BackupWithholdingStatus>('/api/settings/w9-certification');
-}

@@ -4,12 +4,11 @@
  * ask for it. Asked again after 12 months.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatUsd } from '../../../../shared/format/money-format';
 import type { InvestorProfileResponse } from '../../../../shared/offerings/investor-profile-contracts';
 import { accreditationBasisLabels } from '../../../../shared/offerings/offering-rules';
-import { InvestorProfileForm } from '../../../components/investor-profile-form';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import {
@@ -18,6 +17,13 @@ import {
   saveInvestorProfile,
   uploadAccreditationEvidence,
 } from '../api/settings-api';
+
+// The form and its schema load when it opens (decision 1411: Settings shows data with no form code).
+const InvestorProfileForm = lazy(() =>
+  import('../../../components/investor-profile-form').then((module) => ({
+    default: module.InvestorProfileForm,
+  })),
+);
 
 export const INVESTOR_PROFILE_ANCHOR = 'investor-profile';
 
@@ -146,17 +152,19 @@ export function InvestorProfileCard() {
       {query.isError ? <ErrorState message={query.error.message} /> : null}
       {saved && !showForm ? <Alert tone="success">Your investor profile is saved.</Alert> : null}
       {data && showForm ? (
-        <InvestorProfileForm
-          profile={data.profile}
-          submitLabel="Save profile"
-          onSave={async (input) => {
-            const answer = await saveInvestorProfile(input);
-            queryClient.setQueryData(investorProfileKeys.profile, answer);
-            setEditing(false);
-            setSaved(true);
-          }}
-          {...(data.profile ? { onCancel: () => setEditing(false) } : {})}
-        />
+        <Suspense fallback={<LoadingState text="Opening the form..." />}>
+          <InvestorProfileForm
+            profile={data.profile}
+            submitLabel="Save profile"
+            onSave={async (input) => {
+              const answer = await saveInvestorProfile(input);
+              queryClient.setQueryData(investorProfileKeys.profile, answer);
+              setEditing(false);
+              setSaved(true);
+            }}
+            {...(data.profile ? { onCancel: () => setEditing(false) } : {})}
+          />
+        </Suspense>
       ) : null}
       {data?.profile && !showForm ? <ProfileDetails data={data} /> : null}
       {data?.profile?.is_accredited && !showForm ? <EvidenceSection data={data} /> : null}

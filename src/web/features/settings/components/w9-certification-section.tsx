@@ -8,9 +8,13 @@ import { useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/long-date';
 import { formatInstantDate } from '../../../../shared/format/date-format';
 import { formatRatePercent } from '../../../../shared/tax/backup-withholding';
-import { W9_CERTIFICATION_VERSION, w9CertificationMessages } from '../../../../shared/tax/w9-certification';
+import {
+  W9_CERTIFICATION_VERSION,
+  w9CertificationMessages,
+} from '../../../../shared/tax/w9-certification-text';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, LoadingState } from '../../../components/ui/feedback';
+import { refreshSession } from '../../../lib/session';
 import { certifyW9, fetchW9Status, w9Keys } from '../api/settings-api';
 import { type W9Choices, W9Statements } from './w9-statements';
 
@@ -26,6 +30,8 @@ export function W9CertificationSection() {
       certifyW9({ agree: true, crossOutItem2: choices.crossOutItem2, version: W9_CERTIFICATION_VERSION }),
     onSuccess: (answer) => {
       queryClient.setQueryData(w9Keys.status, answer.status);
+      // The portal's banner reads the session answer: read it again so the banner goes.
+      void refreshSession();
       setDone(answer.message);
       setRecertifying(false);
       setChoices({ agree: false, crossOutItem2: false });

@@ -4,7 +4,7 @@
  * to backup withholding (item 2 is then shown struck through). Used by the tax information form
  * (a new or changed number) and by the card (certifying the number on file).
  */
-import { w9CertificationText } from '../../../../shared/tax/w9-certification';
+import { w9CertificationText } from '../../../../shared/tax/w9-certification-text';
 import { Checkbox } from '../../../components/ui/field';
 
 export interface W9Choices {
