@@ -113,7 +113,8 @@ describe('tax information in settings', () => {
 
     await section.getByText('Your tax information was saved.').waitFor();
     // The form it replaces was taller: the message is brought into view and holds the focus.
-    await expect(isInViewport(page, '.tax-saved-note')).resolves.toBe(true);
+    // (once the cards around it have refreshed from the saved answer)
+    await expect.poll(() => isInViewport(page, '.tax-saved-note'), { timeout: 3000 }).toBe(true);
     await expect(
       page.evaluate(() => document.activeElement?.classList.contains('tax-saved-note')),
     ).resolves.toBe(true);

@@ -74,6 +74,12 @@ export function TaxInformationCard({ record }: { record: TaxInformationView | nu
     if (!savedNote || !note) return;
     note.scrollIntoView({ block: 'center' });
     note.focus({ preventScroll: true });
+    // The cards around it refresh from the saved answer (the W-9 section, identity, delivery) and
+    // can move it: once they have, bring it back if the investor has not moved on.
+    const settle = window.setTimeout(() => {
+      if (document.activeElement === note) note.scrollIntoView({ block: 'center' });
+    }, 400);
+    return () => window.clearTimeout(settle);
   }, [savedNote]);
 
   const startEditing = async () => {
