@@ -30,6 +30,7 @@ import { hashPassword } from '../src/server/security/passwords';
 import { generateToken, hashToken } from '../src/server/security/tokens';
 import { AGREEMENT_VERSION } from '../src/shared/purchases/perpetual-note-agreement';
 import { startAppProcess } from '../src/server/test-support/app-process';
+import { currentDisclosureVersion } from '../src/shared/consents/consent-disclosures';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const investorCount = Number(process.env.LOAD_INVESTORS ?? 100_000);
@@ -84,6 +85,13 @@ async function seed(client: pg.Client): Promise<void> {
        select id, 'Load', 'Investor', email, phone_e164, 'active', 'L' || substr(md5(email), 1, 10), created_at from users`,
     );
     await client.query('insert into notification_preferences (investor_id) select id from investors');
+    // Every investor consented to electronic records, as the purchase step asks before the first
+    // agreement (decision 1920); without it each purchase answers 409.
+    await client.query(
+      `insert into electronic_consents (investor_id, kind, action, disclosure_version)
+       select id, 'electronic_records', 'given', $1 from investors`,
+      [currentDisclosureVersion.electronic_records],
+    );
     await client.query(
       `insert into bank_accounts (investor_id, provider, institution_name, account_type, account_name, account_last_four,
                                   is_primary, verification_status, verified_at)
