@@ -13,7 +13,7 @@ function renderedFor(path: string) {
 }
 
 describe('unknown paths (spec 2: any unknown path shows the home screen; issue 24 item 23)', () => {
-  it('an unknown /admin/ path shows the home screen, as any other unknown path does', () => {
+  it('an unknown /admin/ path shows the home screen, like any other unknown path', () => {
     expect(renderedFor('/admin/no-such-page')).toEqual([PublicLayout, LandingPage]);
     expect(renderedFor('/admin/dashboard/extra')).toEqual([PublicLayout, LandingPage]);
     expect(renderedFor('/no-such-page')).toEqual([PublicLayout, LandingPage]);

@@ -125,7 +125,7 @@ async function newInvestor(): Promise<BankedInvestor> {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '100' } });
+  testApp = await createTestApp();
   operations = await signInTestAdmin(testApp, 'operations');
   support = await signInTestAdmin(testApp, 'support');
   const rows = await testApp.context.db.select().from(investmentProducts);
