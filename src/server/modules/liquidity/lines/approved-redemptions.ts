@@ -6,7 +6,7 @@
  */
 import { parseMoneyToCents } from '../../../../shared/money/decimal-string';
 import { approvedRedemptionsByPaymentDate } from '../../redemptions/service';
-import type { DatedAmount, ForecastLineSource } from '../forecast-line-source';
+import { datedAmounts, type ForecastLineSource } from '../forecast-line-source';
 
 export const approvedRedemptionsLine: ForecastLineSource = {
   key: 'early_redemptions_approved',
@@ -15,14 +15,12 @@ export const approvedRedemptionsLine: ForecastLineSource = {
   description:
     'Early redemptions staff approved and not yet paid, on their payment date: the principal and interest paid less the penalty of 90 days’ interest.',
   async collect(db, window) {
-    const amounts: DatedAmount[] = [];
-    for (const line of await approvedRedemptionsByPaymentDate(db)) {
-      if (line.payment_date >= window.until) continue;
-      const cents = parseMoneyToCents(line.amount_paid) ?? 0n;
-      if (cents === 0n) continue;
-      const late = line.payment_date < window.today;
-      amounts.push({ date: late ? window.today : line.payment_date, cents });
-    }
-    return amounts;
+    const lines = await approvedRedemptionsByPaymentDate(db);
+    return datedAmounts(
+      lines
+        .filter((line) => line.payment_date < window.until)
+        .map((line) => ({ day: line.payment_date, cents: parseMoneyToCents(line.amount_paid) ?? 0n })),
+      window.today,
+    );
   },
 };
