@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { IsoDate } from '../../../shared/dates/calendar-date';
+import { addMonths, type IsoDate } from '../../../shared/dates/calendar-date';
 import { interestSchedule } from '../../../shared/ledger/interest-schedule';
 import { parseMoneyToCents } from '../../../shared/money/decimal-string';
 import { createTestDatabase, type TestDatabase, truncateAll } from '../../test-support/test-database';
@@ -27,7 +27,11 @@ beforeEach(async () => {
 });
 
 /** A Standard note posted through February, as the engine leaves it. */
-async function note(principal: string, rate: string, start: IsoDate): Promise<void> {
+async function note(
+  principal: string,
+  rate: string,
+  start: IsoDate,
+): Promise<{ id: string; investorId: string }> {
   const investor = await insertInvestor(database.db, {
     firstName: 'A',
     lastName: 'B',
@@ -45,10 +49,25 @@ async function note(principal: string, rate: string, start: IsoDate): Promise<vo
   );
   await database.db.execute(sql`
     update investments set interest_rate_annual = ${rate}::numeric, interest_posted = ${String(posted)}::numeric / 100,
-      last_posted_period = '2026-02-01', accrued_through = '2026-03-01' where id = ${created.id}::uuid`);
+      last_posted_period = case when start_date < '2026-02-01' then '2026-02-01'::date end,
+      accrued_through = greatest(start_date, '2026-03-01') where id = ${created.id}::uuid`);
+  return { id: created.id, investorId: investor.id };
 }
 
-function expectedByMonth(notes: { principal: string; rate: string; start: IsoDate }[]): Map<IsoDate, bigint> {
+/** A reinvestment choice taking effect for the interest of `period` (a month's first) and after. */
+async function choose(
+  created: { id: string; investorId: string },
+  reinvest: boolean,
+  period: IsoDate,
+): Promise<void> {
+  await database.db.execute(sql`
+    insert into interest_reinvestment_changes (investment_id, investor_id, reinvest, effective_period, changed_on, source)
+    values (${created.id}::uuid, ${created.investorId}::uuid, ${reinvest}, ${period}::date, '2025-01-01', 'investor')`);
+}
+
+function expectedByMonth(
+  notes: { principal: string; rate: string; start: IsoDate; isPaid?: (period: IsoDate) => boolean }[],
+): Map<IsoDate, bigint> {
   const byMonth = new Map<IsoDate, bigint>();
   for (const entry of notes) {
     for (const row of interestSchedule({
@@ -58,6 +77,7 @@ function expectedByMonth(notes: { principal: string; rate: string; start: IsoDat
       endDate: until,
     })) {
       if (row.until <= '2026-03-01' || row.until >= until) continue;
+      if (entry.isPaid && !entry.isPaid(addMonths(row.until, -1))) continue;
       byMonth.set(row.until, (byMonth.get(row.until) ?? 0n) + (parseMoneyToCents(row.posted) ?? 0n));
     }
   }
@@ -92,5 +112,54 @@ describe('Standard interest in int8 and in numeric', () => {
     const line = await lineByMonth();
     expect(line).toEqual(expectedByMonth(notes));
     expect(line.get('2026-04-01')! > 9_223_372_036n).toBe(true);
+  });
+
+  it('counts a note that started this month from its start, not before', async () => {
+    const notes = [
+      { principal: '25000.00', rate: '0.08', start: '2026-03-05' },
+      { principal: '9100.10', rate: '0.08', start: '2026-03-01' },
+      { principal: '5000.00', rate: '0.08', start: '2026-02-28' },
+    ];
+    for (const entry of notes) await note(entry.principal, entry.rate, entry.start);
+    expect(await lineByMonth()).toEqual(expectedByMonth(notes));
+  });
+
+  it('pays a month only when the choice in effect for its period is to be paid, whatever the switches', async () => {
+    // Reinvests from purchase, is paid from May's interest, reinvests again from July's.
+    const switching = { principal: '40000.00', rate: '0.08', start: '2025-01-17' as IsoDate };
+    const first = await note(switching.principal, switching.rate, switching.start);
+    await choose(first, true, '2025-01-01');
+    await choose(first, false, '2026-05-01');
+    await choose(first, true, '2026-07-01');
+    // Paid until it chose to reinvest from April; two changes for June: the later (paid) wins.
+    const later = { principal: '12345.67', rate: '0.08', start: '2025-09-02' as IsoDate };
+    const second = await note(later.principal, later.rate, later.start);
+    await choose(second, true, '2026-04-01');
+    await choose(second, true, '2026-06-01');
+    await choose(second, false, '2026-06-01');
+    const plain = { principal: '5000.00', rate: '0.08', start: '2025-02-03' as IsoDate };
+    await note(plain.principal, plain.rate, plain.start);
+    const paidOf = (changes: [IsoDate, boolean][]) => (period: IsoDate) =>
+      !(changes.filter(([from]) => from <= period).at(-1)?.[1] ?? false);
+    expect(await lineByMonth()).toEqual(
+      expectedByMonth([
+        {
+          ...switching,
+          isPaid: paidOf([
+            ['2025-01-01', true],
+            ['2026-05-01', false],
+            ['2026-07-01', true],
+          ]),
+        },
+        {
+          ...later,
+          isPaid: paidOf([
+            ['2026-04-01', true],
+            ['2026-06-01', false],
+          ]),
+        },
+        plain,
+      ]),
+    );
   });
 });

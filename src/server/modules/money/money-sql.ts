@@ -120,29 +120,29 @@ export async function inBatchTransaction<T>(db: Database, work: (tx: Transaction
 }
 
 /**
- * A note's interest terms, read once per note for `roundedInterestCentsAt`: the rate in
- * millionths, the principal earning (principal - withdrawn + reinvested) in cents, and the
- * withdrawn less reinvested principal-days in cent-days, from the same columns
- * `cumulativeInterestAt` reads. `exact` is `int8` (fast) or `numeric` (never overflows).
+ * round(cumulativeInterestAt(date), 2) in whole cents, for many dates at once (the liquidity
+ * forecast: 24 month ends x a million notes). Half-up rounding of rate x (principal x days +
+ * offset) / 365 is (2N + D) div 2D over integers, as the shared schedule's `roundedCents` does,
+ * with the rate in millionths, the principal earning (principal - withdrawn + reinvested) in
+ * cents and the withdrawn less reinvested principal-days in cent-days, from the columns
+ * `cumulativeInterestAt` reads. That numerator is linear in the date: slope x (date - epoch) +
+ * intercept. `interestLineOf` reads the slope and intercept once per note (alias `i`);
+ * `roundedInterestCentsOnLine` evaluates them (alias `t`) a number of days after the epoch, so
+ * each date costs a multiply, an add and a divide. Equal to the engine's posting figure for every
+ * date on or after the note's start (forecast-arithmetic.test.ts, forecast-matches-engine.test.ts).
+ * `type` is `int8` (several times faster) or `numeric` (never overflows); in int8 an overflow is
+ * an error, never a wrong figure.
  */
-export function interestTermsOf(type: 'int8' | 'numeric'): SQL {
+export function interestLineOf(epoch: SQL, type: 'int8' | 'numeric'): SQL {
   const as = sql.raw(type);
-  return sql`(i.interest_rate_annual * 1000000)::${as} as rate_millionths,
-    ((i.principal_amount - i.amount_withdrawn + i.interest_reinvested) * 100)::${as} as earning_cents,
-    ((i.withdrawn_principal_days - i.reinvested_principal_days) * 100)::${as} as offset_cent_days,
-    i.start_date`;
+  const rate = sql`(i.interest_rate_annual * 1000000)::${as}`;
+  const earning = sql`((i.principal_amount - i.amount_withdrawn + i.interest_reinvested) * 100)::${as}`;
+  const offset = sql`((i.withdrawn_principal_days - i.reinvested_principal_days) * 100)::${as}`;
+  return sql`2 * ${rate} * ${earning} as slope,
+    2 * ${rate} * (${earning} * (${epoch} - i.start_date)::${as} + ${offset}) + 365000000 as intercept`;
 }
 
-/**
- * round(cumulativeInterestAt(date), 2) in whole cents, from the terms `interestTermsOf` read
- * (alias `t`): half-up rounding of rate x (principal x days + offset) / 365 done as
- * (2N + D) div 2D over integers, as the shared schedule's `roundedCents` does. Equal to the
- * engine's posting figure for every date on or after the note's start (money-sql.test.ts); the
- * liquidity forecast evaluates it for a million notes at 24 month ends, where int8 arithmetic
- * is several times faster than numeric. In int8 an overflow is an error, never a wrong figure.
- */
-export function roundedInterestCentsAt(date: SQL, type: 'int8' | 'numeric'): SQL {
-  const as = sql.raw(type);
-  const numerator = sql`(2 * t.rate_millionths * (t.earning_cents * greatest(${date} - t.start_date, 0)::${as} + t.offset_cent_days) + 365000000)`;
+export function roundedInterestCentsOnLine(daysAfterEpoch: SQL, type: 'int8' | 'numeric'): SQL {
+  const numerator = sql`(t.slope * ${daysAfterEpoch} + t.intercept)`;
   return type === 'int8' ? sql`(${numerator} / 730000000)` : sql`div(${numerator}, 730000000)`;
 }
