@@ -19,7 +19,7 @@ import { type InvestmentType, STANDARD_LOCKUP_MONTHS } from '../../../shared/pro
 import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config';
 import { W9_CERTIFICATION_VERSION } from '../../../shared/tax/w9-certification';
-import type { Database } from '../../db/client';
+import { type Database, rowsOf } from '../../db/client';
 import {
   adminUsers,
   bankAccounts,
@@ -42,6 +42,7 @@ import { runMoneyDays } from '../money/run-money-days';
 import { insertPendingWithdrawal } from '../money/withdrawal-repository';
 import { generateStatementsForMonth } from '../statements/generate-monthly-statements';
 import { issueTaxYearForms } from '../tax-runs/service';
+import { insertRedemption } from '../redemptions/repository';
 
 export const demoAccounts = {
   investor: { email: 'demo@steadyline.example', password: 'DemoInvestor#2025', phone: '+16175550142' },
@@ -274,6 +275,33 @@ export async function seedDemoData(db: Database, config: AppConfig, clock: Clock
     investorId,
     today,
     now: clock.now(),
+  });
+  await requestDemoRedemption(db, { investorId, today });
+}
+
+/**
+ * The demo member asked two days ago to redeem $5,000 of the 5-year High-Yield note early
+ * (issue 27): the request waits in the staff queue on /admin/liquidity and on the note's page,
+ * where the member can still cancel it.
+ */
+async function requestDemoRedemption(
+  db: Database,
+  input: { investorId: string; today: IsoDate },
+): Promise<void> {
+  const fiveYear = demoNotes.find((note) => note.investmentType === 'high_yield' && note.termYears === 5)!;
+  const [note] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select id from investments
+      where investor_id = ${input.investorId}::uuid and investment_type = 'high_yield' and term_years = 5
+        and principal_amount = ${fiveYear.principal}::numeric and status = 'active'`),
+  );
+  if (!note) return;
+  await insertRedemption(db, {
+    investmentId: note.id,
+    investorId: input.investorId,
+    isWhole: false,
+    principal: '5000.00',
+    now: new Date(`${addDays(input.today, -2)}T16:20:00Z`),
   });
 }
 
