@@ -3,7 +3,9 @@
  * and 9). One text for the purchase modal and the promissory note PDF; its version is
  * recorded with every debit authorisation, so a change to the text needs a new version.
  */
-export const AGREEMENT_VERSION = 'PNA-2025-01';
+export const AGREEMENT_VERSION = 'PNA-2026-11';
+// PNA-2026-11: section 7 says early redemption is asked for on the note's page (PRODUCT.md 44,
+// decision 1954); PNA-2025-01 said a written request to support.
 
 export interface AgreementSection {
   heading: string;
@@ -67,7 +69,8 @@ export function perpetualNoteAgreement(
     {
       heading: '7. Early withdrawal and penalties',
       paragraphs: [
-        'A Note cannot be withdrawn through the platform before its lock-up ends (Standard) or before maturity (High-Yield). The Company may, at its sole discretion, accept a written request for early withdrawal sent to support. If accepted, an early withdrawal penalty equal to 90 days of interest on the amount withdrawn is deducted from the amount paid.',
+        'Before its lock-up ends (Standard) or before maturity (High-Yield), a Note can be paid out only by early redemption. You may ask to redeem a Note early, in whole or in part, from the Note’s page on the platform. The Company decides each request at its sole discretion, in the order received, and may pause new requests for a time; you may cancel a request until it is approved.',
+        'If a request is approved, an early withdrawal penalty equal to 90 days of interest on the amount redeemed is deducted from the amount paid, the amount redeemed stops earning interest on the day it is paid, and the penalty is reported to you and to the IRS on Form 1099-INT (box 2).',
       ],
     },
     {
