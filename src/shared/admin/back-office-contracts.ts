@@ -211,7 +211,14 @@ export const taxYearSchema = z.coerce.number().int().min(FIRST_TAX_YEAR).max(219
 export const taxRunRequest = z.object({ tax_year: taxYearSchema });
 export type TaxRunRequest = z.infer<typeof taxRunRequest>;
 
-export const taxRunQuery = z.object({ year: taxYearSchema.optional() });
+/** Forms per page of the tax screen's list (a year can hold a million). */
+export const TAX_FORMS_PAGE_SIZE = 50;
+
+export const taxRunQuery = z.object({
+  year: taxYearSchema.optional(),
+  /** The page of the current forms' list. */
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
 
 export const fireFileKinds = ['original', 'correction'] as const;
 export type FireFileKind = (typeof fireFileKinds)[number];
@@ -262,7 +269,9 @@ export const taxYearOverviewResponse = z.object({
   /** The latest year that has ended (business time zone). */
   latest_year: z.number().int(),
   runs: z.array(taxRunSchema),
+  /** One page of the year's current forms (by recipient name); `totals.form_count` counts them all. */
   forms: z.array(taxFormSummarySchema),
+  forms_page: z.number().int(),
   totals: z.object({
     form_count: z.number().int(),
     interest: moneyString,
@@ -271,7 +280,9 @@ export const taxYearOverviewResponse = z.object({
     correction_count: z.number().int(),
     original_count: z.number().int(),
   }),
-  /** Investors with at least the threshold of interest but no tax record (no form possible). */
+  /** Investors with at least the threshold of interest but no tax record (no form possible): how many. */
+  missing_tax_record_count: z.number().int(),
+  /** The first 100 of them. */
   missing_tax_records: z.array(z.object({ investor_id: z.uuid(), email: z.string(), interest: moneyString })),
   is_fire_configured: z.boolean(),
   /** What running the year now would do: forms it issues and corrects, one investor notice each. */

@@ -348,7 +348,7 @@ export async function loadTaxCalendar(context: AppContext, year?: number): Promi
       {
         key: 'missing_tax_records',
         label: 'Investors owed a form without a tax record',
-        count: overview.missing_tax_records.length,
+        count: overview.missing_tax_record_count,
       },
       { key: 'paper_not_mailed', label: 'Paper copies not yet in a batch', count: paperWaiting },
       { key: 'paper_batches_unmailed', label: 'Print batches not marked mailed', count: unmailed },

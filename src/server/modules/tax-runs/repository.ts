@@ -238,13 +238,19 @@ export async function selectTaxRuns(db: Executor, taxYear: number) {
   }>(result);
 }
 
-export async function selectCurrentForms(db: Executor, taxYear: number) {
+/** One page of the year's current forms, by recipient name. */
+export async function selectCurrentForms(
+  db: Executor,
+  taxYear: number,
+  page: { limit: number; offset: number },
+) {
   const result = await db.execute(sql`
     select id, investor_id, recipient_first_name || ' ' || recipient_last_name as recipient_name, tin_last_four,
            interest_amount::text as interest_amount, federal_tax_withheld::text as federal_tax_withheld, version,
            is_correction, ${iso('issued_at')} as issued_at
     from tax_forms where tax_year = ${taxYear}::int and is_current
-    order by recipient_last_name, recipient_first_name, investor_id`);
+    order by recipient_last_name, recipient_first_name, investor_id
+    limit ${page.limit} offset ${page.offset}`);
   return rowsOf<{
     id: string;
     investor_id: string;
@@ -256,6 +262,21 @@ export async function selectCurrentForms(db: Executor, taxYear: number) {
     is_correction: boolean;
     issued_at: string;
   }>(result);
+}
+
+/** The year's current forms counted and summed (box 1 and box 4), whatever their number. */
+export async function selectCurrentFormTotals(db: Executor, taxYear: number) {
+  const result = await db.execute(sql`
+    select count(*)::int as form_count, count(*) filter (where is_correction)::int as correction_count,
+           coalesce(sum(interest_amount), 0)::numeric(16, 2)::text as interest,
+           coalesce(sum(federal_tax_withheld), 0)::numeric(16, 2)::text as federal_tax_withheld
+    from tax_forms where tax_year = ${taxYear}::int and is_current`);
+  return rowsOf<{
+    form_count: number;
+    correction_count: number;
+    interest: string;
+    federal_tax_withheld: string;
+  }>(result)[0]!;
 }
 
 export interface FilingRow {

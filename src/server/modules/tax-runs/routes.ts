@@ -43,7 +43,7 @@ export function taxRunRoutes(context: AppContext): FastifyPluginAsyncZod {
           response: { 200: taxYearOverviewResponse },
         },
       },
-      async (request) => loadTaxYear(context, request.query.year),
+      async (request) => loadTaxYear(context, request.query.year, request.query.page),
     );
 
     app.post(

@@ -7,6 +7,7 @@
  * the kept forms, so its totals are the forms' totals.
  */
 import {
+  TAX_FORMS_PAGE_SIZE,
   type TaxRun,
   type TaxYearOverviewResponse,
   taxRunMessages,
@@ -15,7 +16,6 @@ import { IRIS_FIRST_TAX_YEAR, irisMessages } from '../../../shared/admin/iris-co
 import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
 import {
-  addMoney,
   centsToMoney,
   compareMoney,
   parseMoneyToCents,
@@ -36,6 +36,7 @@ import {
   insertTaxRun,
   lockTaxRuns,
   selectCurrentForms,
+  selectCurrentFormTotals,
   selectFormsToFile,
   selectInvestorPage,
   selectTaxRuns,
@@ -254,22 +255,21 @@ export async function runTaxYear(
 export async function loadTaxYear(
   context: AppContext,
   requestedYear?: number,
+  formsPage = 1,
 ): Promise<TaxYearOverviewResponse> {
   const latest = latestEndedTaxYear(context);
   const taxYear = Math.min(requestedYear ?? latest, latest);
-  const [runs, forms, candidates] = [
+  const [runs, forms, totals, candidates] = [
     await selectTaxRuns(context.db, taxYear),
-    await selectCurrentForms(context.db, taxYear),
+    await selectCurrentForms(context.db, taxYear, {
+      limit: TAX_FORMS_PAGE_SIZE,
+      offset: (formsPage - 1) * TAX_FORMS_PAGE_SIZE,
+    }),
+    await selectCurrentFormTotals(context.db, taxYear),
     await selectTaxYearCandidates(context.db, { taxYear, threshold: TAX_FORM_THRESHOLD }),
   ];
   const actions = candidates.map(candidateAction);
   const missing = candidates.filter((_, index) => actions[index] === 'missing_tax_record');
-  let interest = '0.00';
-  let withheld = '0.00';
-  for (const form of forms) {
-    interest = addMoney(interest, form.interest_amount);
-    withheld = addMoney(withheld, form.federal_tax_withheld);
-  }
   return {
     tax_year: taxYear,
     latest_year: latest,
@@ -279,13 +279,15 @@ export async function loadTaxYear(
       interest_amount: toMoneyString(form.interest_amount),
       federal_tax_withheld: toMoneyString(form.federal_tax_withheld),
     })),
+    forms_page: formsPage,
     totals: {
-      form_count: forms.length,
-      interest: toMoneyString(interest),
-      federal_tax_withheld: withheld,
-      correction_count: forms.filter((form) => form.is_correction).length,
-      original_count: forms.filter((form) => !form.is_correction).length,
+      form_count: totals.form_count,
+      interest: toMoneyString(totals.interest),
+      federal_tax_withheld: toMoneyString(totals.federal_tax_withheld),
+      correction_count: totals.correction_count,
+      original_count: totals.form_count - totals.correction_count,
     },
+    missing_tax_record_count: missing.length,
     missing_tax_records: missing.slice(0, 100).map((row) => ({
       investor_id: row.investor_id,
       email: row.email,

@@ -159,6 +159,31 @@ describe('the year-end tax run', () => {
     expect(overview.missing_tax_records.map((row) => row.email)).toEqual(['nameless@example.com']);
   });
 
+  it('lists the forms a page at a time, with the year’s count and totals on every page', async () => {
+    const page = async (query: string) =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/admin/tax-runs?year=2025${query}`,
+        headers: operations.headers,
+      });
+    const first = (await page('&page=1')).json() as {
+      forms: { recipient_name: string }[];
+      forms_page: number;
+      totals: { form_count: number; interest: string; original_count: number };
+      missing_tax_record_count: number;
+    };
+    expect(first.forms.map((form) => form.recipient_name)).toEqual(['Exact Taxpayer', 'Rich Taxpayer']);
+    expect(first).toMatchObject({ forms_page: 1, missing_tax_record_count: 1 });
+    const second = (await page('&page=2')).json() as typeof first;
+    expect(second.forms).toEqual([]);
+    expect(second).toMatchObject({
+      forms_page: 2,
+      totals: { form_count: 2, interest: '260.75', original_count: 2 },
+      missing_tax_record_count: 1,
+    });
+    expect((await page('&page=0')).statusCode).toBe(400);
+  });
+
   it('uses the same $10-or-more rule as the investor’s documents page', async () => {
     const yearsOf = async (name: string) =>
       (

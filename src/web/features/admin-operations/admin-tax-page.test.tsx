@@ -15,6 +15,7 @@ function overview(nextRun: TaxYearOverviewResponse['next_run']): TaxYearOverview
     latest_year: 2025,
     runs: [],
     forms: [],
+    forms_page: 1,
     totals: {
       form_count: 0,
       interest: '0.00',
@@ -22,6 +23,7 @@ function overview(nextRun: TaxYearOverviewResponse['next_run']): TaxYearOverview
       correction_count: 0,
       original_count: 0,
     },
+    missing_tax_record_count: 1,
     missing_tax_records: [
       {
         investor_id: '5f1c2d3e-1111-4222-8333-444455556666',

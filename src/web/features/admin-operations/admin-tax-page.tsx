@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import {
   FIRST_TAX_YEAR,
+  TAX_FORMS_PAGE_SIZE,
   type TaxYearOverviewResponse,
   taxRunMessages,
 } from '../../../shared/admin/back-office-contracts';
@@ -17,6 +18,7 @@ import { TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/tax-form-thresho
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
+import { Pagination } from '../../components/ui/pagination';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { SelectField } from '../../components/ui/field';
 import { useAdminSession } from '../../lib/admin-session';
@@ -35,7 +37,8 @@ export function AdminTaxPage() {
   const { admin } = useAdminSession();
   const mayRun = can(admin?.role, 'tax:run');
   const [year, setYear] = useState<number | null>(null);
-  const overview = useTaxYear(year);
+  const [formsPage, setFormsPage] = useState(1);
+  const overview = useTaxYear(year, formsPage);
   const run = useRunTaxYear();
   const [isConfirming, setConfirming] = useState(false);
   useEffect(() => {
@@ -62,6 +65,7 @@ export function AdminTaxPage() {
           value={shownYear ?? ''}
           onChange={(event) => {
             setYear(Number(event.target.value));
+            setFormsPage(1);
             run.reset();
           }}
           disabled={!data}
@@ -129,7 +133,7 @@ export function AdminTaxPage() {
               </div>
               <div>
                 <dt>Without a tax record</dt>
-                <dd>{data.missing_tax_records.length}</dd>
+                <dd>{data.missing_tax_record_count}</dd>
               </div>
             </dl>
             {mayRun && data.tax_year < IRIS_FIRST_TAX_YEAR ? (
@@ -183,11 +187,25 @@ export function AdminTaxPage() {
                 ]}
               />
             )}
+            {data.totals.form_count > TAX_FORMS_PAGE_SIZE ? (
+              <Pagination
+                total={data.totals.form_count}
+                page={data.forms_page}
+                pageSize={TAX_FORMS_PAGE_SIZE}
+                noun={['form', 'forms']}
+                onPage={setFormsPage}
+              />
+            ) : null}
           </section>
           <Form945Panel year={data.tax_year} />
           {data.missing_tax_records.length > 0 ? (
             <section className="admin-panel">
               <h2 className="operations-heading">No tax record, no form</h2>
+              {data.missing_tax_record_count > data.missing_tax_records.length ? (
+                <p className="muted">
+                  The first {data.missing_tax_records.length} of {data.missing_tax_record_count}, by investor.
+                </p>
+              ) : null}
               <DataTable
                 caption="Investors without a tax record"
                 rows={data.missing_tax_records}
@@ -260,7 +278,7 @@ function counted(count: number, one: string, many: string): string {
 /** What the run will do, from the overview's count of the same actions the run takes. */
 function TaxRunEffect({ overview }: { overview: TaxYearOverviewResponse }) {
   const { new_forms: newForms, corrections } = overview.next_run;
-  const missing = overview.missing_tax_records.length;
+  const missing = overview.missing_tax_record_count;
   const issued = [
     newForms > 0 ? counted(newForms, 'new form', 'new forms') : null,
     corrections > 0 ? counted(corrections, 'corrected form', 'corrected forms') : null,

@@ -32,11 +32,13 @@ export function useDecideAdjustment() {
   });
 }
 
-export function useTaxYear(year: number | null) {
+export function useTaxYear(year: number | null, formsPage = 1) {
+  const query = new URLSearchParams({ page: String(formsPage) });
+  if (year !== null) query.set('year', String(year));
   return useQuery({
-    queryKey: ['admin', 'tax-year', year],
+    queryKey: ['admin', 'tax-year', year, formsPage],
     queryFn: ({ signal }) =>
-      adminRequest<TaxYearOverviewResponse>(`/api/admin/tax-runs${year === null ? '' : `?year=${year}`}`, {
+      adminRequest<TaxYearOverviewResponse>(`/api/admin/tax-runs?${query}`, {
         signal,
       }),
     placeholderData: keepPreviousData,
