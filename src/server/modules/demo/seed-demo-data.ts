@@ -357,6 +357,7 @@ async function writeDemoHistory(
         startedBy: input.adminId,
         now: ranAt,
         brandName: config.BRAND_NAME,
+        queueNotices: false,
       }),
     );
   }
