@@ -9,7 +9,6 @@ export type CandidateAction = 'issue' | 'correct' | 'unchanged' | 'missing_tax_r
  * Interest paid or credited in the calendar year, net of reversed postings (as decision 603's
  * form), for every investor at or over the threshold, with backup withholding in the year (a form
  * is due whatever the amount then: 1099-INT instructions), or already holding a form for the year.
- * With `range`, only the investors whose id is in it (the run goes page by page, issue 25).
  *
  * Each row says what a run does for the investor (`action`), decided here so that the run and the
  * overview's count agree: issue a first form (a tax record with a legal name and a TIN), skip an
@@ -18,15 +17,7 @@ export type CandidateAction = 'issue' | 'correct' | 'unchanged' | 'missing_tax_r
  * record now gives it equal to the form's, or the tax record gone) or correct it. The `next_*`
  * columns are the recipient a new form carries: the tax record's, else the form's.
  */
-function decidedCandidates(input: {
-  taxYear: number;
-  threshold: string;
-  range?: { first: string; last: string };
-}): SQL {
-  const inRange = (column: string) =>
-    input.range
-      ? sql`${sql.raw(column)} between ${input.range.first}::uuid and ${input.range.last}::uuid`
-      : sql`true`;
+function decidedCandidates(input: { taxYear: number; threshold: string }): SQL {
   return sql`
     with interest as (
       select t.investor_id,
@@ -36,7 +27,6 @@ function decidedCandidates(input: {
       where (t.transaction_type = 'interest_payment' or (t.transaction_type = 'reversal' and r.transaction_type = 'interest_payment'))
         and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
         and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
-        and ${inRange('t.investor_id')}
       group by t.investor_id
     ),
     penalty as (
@@ -45,7 +35,6 @@ function decidedCandidates(input: {
       where t.transaction_type = 'redemption_penalty'
         and t.transaction_date >= make_date(${input.taxYear}::int, 1, 1)
         and t.transaction_date < make_date(${input.taxYear}::int + 1, 1, 1)
-        and ${inRange('t.investor_id')}
       group by t.investor_id
     ),
     withheld as (
@@ -53,7 +42,6 @@ function decidedCandidates(input: {
       from backup_withholding_entries w
       where w.entry_date >= make_date(${input.taxYear}::int, 1, 1)
         and w.entry_date < make_date(${input.taxYear}::int + 1, 1, 1)
-        and ${inRange('w.investor_id')}
       group by w.investor_id
     ),
     joined as (
@@ -80,7 +68,6 @@ function decidedCandidates(input: {
       left join tax_records r on r.investor_id = v.id
       left join tax_forms f on f.investor_id = v.id and f.tax_year = ${input.taxYear}::int and f.is_current
       where (coalesce(i.interest, 0) >= ${input.threshold}::numeric or coalesce(w.withheld, 0) > 0 or f.id is not null)
-        and ${inRange('v.id')}
     )
     select j.*,
            case
@@ -133,50 +120,53 @@ export async function selectTaxYearOutlook(
   };
 }
 
-export interface TaxRunPageResult {
+export interface TaxFormsIssued {
   formsIssued: number;
   correctionsIssued: number;
   unchanged: number;
   missingTaxRecords: number;
-  /** Box 1 of every investor the page keeps a form for (issued, corrected or unchanged). */
+  /** Box 1 of every investor the run keeps a form for (issued, corrected or unchanged). */
   interest: string;
 }
 
 /**
- * One page of the tax run, set-based (issue 25's million investors): the page's decisions are
- * kept in a temporary table, the forms they correct retired, the new and corrected forms inserted
- * and, with `notices`, a "your form is ready" notice queued for each from the forms just inserted.
+ * The tax run's forms, set-based (issue 25's million investors, decision 1905): every candidate's
+ * decision is kept in a temporary table (one pass over the year's postings: paging by investor id
+ * ranges cost eight times as much at a million), the forms they correct retired, the new and
+ * corrected forms inserted and, with `notices`, a "your form is ready" notice queued for each from
+ * the forms just inserted, in the caller's transaction.
  * A notice is the template (the issue or the correction one, as taxFormReadyMessage builds it)
  * with `notices.placeholder` replaced by the form's box 1 as formatUsd writes it.
  */
-export async function issueTaxFormsPage(
+export async function issueTaxForms(
   tx: Executor,
   input: {
     taxYear: number;
     threshold: string;
-    range: { first: string; last: string };
     runId: string;
     now: Date;
     notices: { issue: string; correct: string; placeholder: string; kind: string } | null;
   },
-): Promise<TaxRunPageResult> {
+): Promise<TaxFormsIssued> {
   await tx.execute(sql`
-    create temporary table if not exists tax_run_page (
+    create temporary table if not exists tax_run_decisions (
       investor_id uuid not null, action text not null, interest numeric not null,
       early_withdrawal_penalty numeric not null, withheld numeric not null, form_id uuid, form_version int,
       first_name text, last_name text, address1 text, address2 text, city text, state text,
       postal_code text, tin_type text, tin_last_four text
     ) on commit drop`);
-  await tx.execute(sql`truncate tax_run_page`);
+  await tx.execute(sql`truncate tax_run_decisions`);
   await tx.execute(sql`
-    insert into tax_run_page
+    insert into tax_run_decisions
     select d.investor_id, d.action, d.interest, d.early_withdrawal_penalty, d.withheld, d.form_id, d.form_version,
            d.next_first_name, d.next_last_name, d.next_address1, d.next_address2, d.next_city, d.next_state,
            d.next_postal_code, d.next_tin_type, d.next_tin_last_four
     from (${decidedCandidates(input)}) d`);
+  // Statistics for the statements below (a temporary table is never analysed automatically).
+  await tx.execute(sql`analyze tax_run_decisions`);
   await tx.execute(sql`
     update tax_forms f set is_current = false
-    from tax_run_page p where p.action = 'correct' and f.id = p.form_id`);
+    from tax_run_decisions p where p.action = 'correct' and f.id = p.form_id`);
   const notices = input.notices;
   const inserted = sql`
     insert into tax_forms (investor_id, tax_year, tax_run_id, version, is_correction, is_current, supersedes_form_id,
@@ -188,7 +178,7 @@ export async function issueTaxFormsPage(
            case when p.action = 'correct' then p.form_id end,
            p.interest, p.early_withdrawal_penalty, p.withheld, p.first_name, p.last_name, p.address1, p.address2,
            p.city, p.state, p.postal_code, p.tin_type, p.tin_last_four, ${input.now}::timestamptz
-    from tax_run_page p where p.action in ('issue', 'correct')
+    from tax_run_decisions p where p.action in ('issue', 'correct')
     order by p.investor_id`;
   if (notices) {
     await tx.execute(sql`
@@ -208,7 +198,7 @@ export async function issueTaxFormsPage(
            count(*) filter (where action = 'unchanged')::int as unchanged,
            count(*) filter (where action = 'missing_tax_record')::int as missing,
            coalesce(sum(interest) filter (where action <> 'missing_tax_record'), 0)::numeric(16, 2)::text as interest
-    from tax_run_page`);
+    from tax_run_decisions`);
   const row = rowsOf<{
     issued: number;
     corrected: number;
@@ -231,19 +221,6 @@ export async function issueTaxFormsPage(
  */
 export function formatUsdSql(value: SQL): SQL {
   return sql`(case when ${value} < 0 then '-' else '' end || '$' || to_char(abs(${value}), 'FM999,999,999,999,990.00'))`;
-}
-
-/** The first and last investor id of the next page of `limit` investors after `after`. */
-export async function selectInvestorPage(
-  db: Executor,
-  input: { after: string | null; limit: number },
-): Promise<{ first: string; last: string } | null> {
-  const after = input.after === null ? sql`true` : sql`id > ${input.after}::uuid`;
-  const result = await db.execute(sql`
-    with page as (select id from investors where ${after} order by id limit ${input.limit})
-    select min(id::text) as first, max(id::text) as last from page`);
-  const row = rowsOf<{ first: string | null; last: string | null }>(result)[0];
-  return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
 /** One run at a time: a second run of any year waits for the first to commit. */

@@ -29,11 +29,10 @@ import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file
 import {
   finishTaxRun,
   insertTaxRun,
-  issueTaxFormsPage,
+  issueTaxForms,
   lockTaxRuns,
   selectCurrentForms,
   selectFormsToFile,
-  selectInvestorPage,
   selectTaxRuns,
   selectTaxYearOutlook,
 } from './repository';
@@ -65,9 +64,9 @@ const AMOUNT_PLACEHOLDER = '@@tax-form-box-1@@';
 /**
  * Issues the year's forms in the caller's transaction, one run at a time: a form for each
  * investor newly at the threshold, a correction for each whose figure or recipient changed
- * (the decision: selectTaxYearCandidates' `action`). Set-based, page by page over the investors
- * (issue 25: a million investors in flat memory, decision 1905): each page's forms are inserted,
- * and its notices queued, by SQL from the page's candidate query. With `queueNotices`, each new or
+ * (the decision: decidedCandidates' `action` in the repository). Set-based (issue 25: a million
+ * investors, decision 1905): the forms are inserted, and the notices queued, by SQL from the
+ * candidate query, so nothing is held in this process whatever the number of investors. With `queueNotices`, each new or
  * corrected form queues a "your form is ready" notice (taxFormReadyMessage) in the same
  * transaction; the demo seed's history runs it without (decision 1830: no notices for history).
  */
@@ -96,37 +95,24 @@ export async function issueTaxYearForms(
         placeholder: AMOUNT_PLACEHOLDER,
       }
     : null;
-  let formsIssued = 0;
-  let correctionsIssued = 0;
-  let unchanged = 0;
-  let missingTaxRecords = 0;
-  let totalCents = 0n;
-  let after: string | null = null;
-  for (;;) {
-    const range = await selectInvestorPage(tx, { after, limit: TAX_RUN_PAGE_SIZE });
-    if (!range) break;
-    after = range.last;
-    const page = await issueTaxFormsPage(tx, {
-      taxYear,
-      threshold: TAX_FORM_THRESHOLD,
-      range,
-      runId: id,
-      now,
-      notices,
-    });
-    formsIssued += page.formsIssued;
-    correctionsIssued += page.correctionsIssued;
-    unchanged += page.unchanged;
-    missingTaxRecords += page.missingTaxRecords;
-    totalCents += parseMoneyToCents(page.interest) ?? 0n;
-  }
-  const totalInterest = centsToMoney(totalCents);
-  await finishTaxRun(tx, { id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest });
-  return { runId: id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest };
+  const issued = await issueTaxForms(tx, {
+    taxYear,
+    threshold: TAX_FORM_THRESHOLD,
+    runId: id,
+    now,
+    notices,
+  });
+  const totalInterest = toMoneyString(issued.interest);
+  await finishTaxRun(tx, { id, ...issued, totalInterest });
+  return {
+    runId: id,
+    formsIssued: issued.formsIssued,
+    correctionsIssued: issued.correctionsIssued,
+    unchanged: issued.unchanged,
+    missingTaxRecords: issued.missingTaxRecords,
+    totalInterest,
+  };
 }
-
-/** Investors per page of the tax run. */
-const TAX_RUN_PAGE_SIZE = 20_000;
 
 export async function runTaxYear(
   context: AppContext,
