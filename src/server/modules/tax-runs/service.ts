@@ -16,7 +16,6 @@ import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
 import {
   addMoney,
-  centsToMoney,
   parseMoneyToCents,
   toMoneyString,
 } from '../../../shared/money/decimal-string';
