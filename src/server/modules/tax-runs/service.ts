@@ -14,11 +14,7 @@ import {
 import { IRIS_FIRST_TAX_YEAR, irisMessages } from '../../../shared/admin/iris-contracts';
 import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
-import {
-  addMoney,
-  parseMoneyToCents,
-  toMoneyString,
-} from '../../../shared/money/decimal-string';
+import { addMoney, parseMoneyToCents, toMoneyString } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { decryptField } from '../../security/field-encryption';
