@@ -4,8 +4,18 @@
  * (decision 1900: files are streamed to disk page by page, never held whole).
  *
  * Uses its own database `iris_bench` on the local server (BENCH_DATABASE_URL names another
- * server; the database is dropped and made again). BENCH_INVESTORS changes the size (default
- * 1,000,000); BENCH_OUT keeps the files in a folder instead of a temporary one that is removed.
+ * server, BENCH_DATABASE another database name; the database is dropped and made again).
+ * BENCH_INVESTORS changes the size (default 1,000,000); BENCH_OUT keeps the files in a folder
+ * instead of a temporary one that is removed.
+ *
+ * BENCH_REUSE=1 keeps a database that already holds this size's seed (as many investors as
+ * BENCH_INVESTORS, each with a tax record): it is migrated, the seed phase is skipped, and what
+ * the measured phases write (tax runs, forms, notices, IRIS files and records, the bench's staff
+ * account and the audit rows) is emptied first, so every run starts from the same state. A
+ * database without the seed is made again as without BENCH_REUSE. For iterating, e.g.
+ * `BENCH_INVESTORS=100000 BENCH_DATABASE=iris_bench_100k BENCH_REUSE=1`. BENCH_SEED_ONLY=1 stops
+ * after the seed (to make the database ahead of a later BENCH_REUSE run).
+ *
  * Prints each phase's time, the process's peak RSS during it, and the totals checked against the
  * forms.
  */
@@ -34,7 +44,8 @@ import { selectTransmission } from '../src/server/modules/tax-runs/iris-reposito
 import { runTaxYear } from '../src/server/modules/tax-runs/service';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DATABASE = 'iris_bench';
+const DATABASE = process.env.BENCH_DATABASE ?? 'iris_bench';
+const reuse = process.env.BENCH_REUSE === '1';
 const investorCount = Number(process.env.BENCH_INVESTORS ?? 1_000_000);
 const TAX_YEAR = 2026;
 const BUDGET_SECONDS = 300;
@@ -66,6 +77,43 @@ async function phase<T>(
     return { result, seconds, peakMb };
   } finally {
     clearInterval(timer);
+  }
+}
+
+/** Whether the database exists and holds this size's seed (BENCH_REUSE). */
+async function holdsSeed(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl(DATABASE) });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    const result = await client.query<{ investors: string; records: string }>(
+      `select (select count(*) from investors) as investors, (select count(*) from tax_records) as records`,
+    );
+    const row = result.rows[0];
+    return Number(row?.investors) === investorCount && Number(row?.records) === investorCount;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Empties what the measured phases write (BENCH_REUSE), so a kept seed starts each run alike. */
+async function resetPhases(): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl(DATABASE) });
+  await client.connect();
+  try {
+    await client.query('set session_replication_role = replica');
+    await client.query(
+      `truncate iris_records, iris_transmissions, investor_notice_queue, tax_forms, tax_runs, admin_audit_log cascade`,
+    );
+    await client.query(`delete from admin_users where email = 'bench.tax@staff.example'`);
+    await client.query('set session_replication_role = origin');
+  } finally {
+    await client.end();
   }
 }
 
@@ -149,8 +197,11 @@ async function main(): Promise<void> {
   console.log(
     `IRIS filing: the ${TAX_YEAR} tax run and its IRIS files for ${investorCount.toLocaleString()} investors`,
   );
-  console.log(`  PostgreSQL database ${DATABASE} (dropped and made again)`);
-  await recreateDatabase();
+  const reused = reuse && (await holdsSeed());
+  console.log(
+    `  PostgreSQL database ${DATABASE} (${reused ? 'seed kept, phases reset' : 'dropped and made again'})`,
+  );
+  if (!reused) await recreateDatabase();
   const database = await openDatabase({ databaseUrl: databaseUrl(DATABASE), poolSize: 4 });
   const out = process.env.BENCH_OUT ?? mkdtempSync(join(tmpdir(), 'iris-bench-'));
   try {
@@ -167,7 +218,9 @@ async function main(): Promise<void> {
       IRIS_CONTACT_PHONE: '6175550100',
       IRIS_CONTACT_EMAIL: 'tax@steadyline.example',
     });
-    await phase('seed (investors, tax records, notes, interest)', () => seed(config.fieldEncryptionKey));
+    if (reused) await resetPhases();
+    else await phase('seed (investors, tax records, notes, interest)', () => seed(config.fieldEncryptionKey));
+    if (process.env.BENCH_SEED_ONLY === '1') return;
     const clock = movableClock('2027-02-10T15:00:00Z', config.BUSINESS_TZ);
     const { context, app } = await buildApp({ config, database, clock, webRoot: null, logger: false });
     const staff = await createAdminAccount(database.db, {

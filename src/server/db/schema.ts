@@ -1708,9 +1708,8 @@ export const irisRecords = pgTable(
     taxFormId: uuid('tax_form_id')
       .notNull()
       .references(() => taxForms.id),
-    investorId: uuid('investor_id')
-      .notNull()
-      .references(() => investors.id),
+    // A copy of the form's investor, without a foreign key of its own (migration 0480).
+    investorId: uuid('investor_id').notNull(),
     taxYear: integer('tax_year').notNull(),
     correctsTransmissionId: uuid('corrects_transmission_id').references(() => irisTransmissions.id),
     correctsRecordId: integer('corrects_record_id'),

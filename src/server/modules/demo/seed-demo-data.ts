@@ -385,6 +385,7 @@ async function writeDemoHistory(
         startedBy: input.adminId,
         now: ranAt,
         brandName: config.BRAND_NAME,
+        queueNotices: false,
       }),
     );
   }

@@ -230,19 +230,27 @@ export async function selectTransmissionRecords(
   db: Executor,
   input: { transmissionId: string; afterRecordId: number; limit: number },
 ): Promise<IrisRecordRow[]> {
+  // The page's records first (the primary key's order, `limit` rows), then the joins: joined
+  // first, a fresh file's unanalysed records made the planner join every remaining record of the
+  // file and sort them for each page (a 50,000-record XML file: quadratic, decision 1905).
   const result = await db.execute(sql`
+    with r as materialized (
+      select record_id, tax_form_id, corrects_transmission_id, corrects_record_id
+      from iris_records
+      where transmission_id = ${input.transmissionId}::uuid and record_id > ${input.afterRecordId}::int
+      order by record_id limit ${input.limit}
+    )
     select r.record_id, f.investor_id, f.interest_amount::text as interest_amount,
            f.early_withdrawal_penalty::text as early_withdrawal_penalty,
            f.federal_tax_withheld::text as federal_tax_withheld,
            f.recipient_first_name, f.recipient_last_name, f.recipient_address1, f.recipient_address2,
            f.recipient_city, f.recipient_state, f.recipient_postal_code, tr.ssn_encrypted,
            c.receipt_id as corrects_receipt_id, r.corrects_record_id
-    from iris_records r
+    from r
     join tax_forms f on f.id = r.tax_form_id
     left join tax_records tr on tr.investor_id = f.investor_id
     left join iris_transmissions c on c.id = r.corrects_transmission_id
-    where r.transmission_id = ${input.transmissionId}::uuid and r.record_id > ${input.afterRecordId}::int
-    order by r.record_id limit ${input.limit}`);
+    order by r.record_id`);
   return rowsOf<IrisRecordRow>(result);
 }
 

@@ -277,6 +277,8 @@ export async function* irisFileChunks(
     const records = rows.map((row) => recordContext(context, transmission, row));
     yield isXml ? records.map((record) => writer.record(record)).join('') : csvRows(records, settings);
     after = rows.at(-1)!.record_id;
+    // A short page is the last (no query for an empty one: a CSV file is a page, and there are thousands).
+    if (rows.length < PAGE_SIZE) break;
   }
   if (envelope) yield envelope.tail;
 }

@@ -15,35 +15,25 @@ import {
 import { IRIS_FIRST_TAX_YEAR, irisMessages } from '../../../shared/admin/iris-contracts';
 import { TAX_FORM_THRESHOLD } from '../../../shared/portal/tax-form-threshold';
 import { AppError } from '../../../shared/errors/app-error';
-import {
-  centsToMoney,
-  compareMoney,
-  parseMoneyToCents,
-  toMoneyString,
-} from '../../../shared/money/decimal-string';
+import { parseMoneyToCents, toMoneyString } from '../../../shared/money/decimal-string';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/client';
 import { decryptField } from '../../security/field-encryption';
 import type { AdminPrincipal } from '../admin-auth/admin-guard';
 import { auditBy, recordAdminAudit } from '../admin-audit/record-admin-audit';
-import { enqueueNotices } from '../notifications/notice-queue-repository';
-import type { TransactionalNotice } from '../notifications/transactional';
 import { buildFireFile, type FirePayer, type FireTransmitter } from './fire-file';
 import {
   finishTaxRun,
-  type IssuedForm,
-  insertTaxForms,
   insertTaxRun,
+  issueTaxForms,
   lockTaxRuns,
   selectCurrentForms,
   selectCurrentFormTotals,
   selectFormsToFile,
-  selectInvestorPage,
   selectTaxRuns,
-  selectTaxYearCandidates,
-  type TaxYearCandidate,
+  selectTaxYearOutlook,
 } from './repository';
-import { taxFormReadyMessage } from './tax-form-notice';
+import { taxFormReadyText } from './tax-form-notice';
 
 /** The latest tax year that has ended, in the business time zone. */
 export function latestEndedTaxYear(context: AppContext): number {
@@ -56,74 +46,6 @@ export function assertEnded(context: AppContext, taxYear: number): void {
   }
 }
 
-interface Recipient {
-  firstName: string;
-  lastName: string;
-  address1: string;
-  address2: string | null;
-  city: string;
-  state: string;
-  postalCode: string;
-  tinType: 'ssn' | 'itin';
-  tinLastFour: string;
-}
-
-function recipientOf(row: TaxYearCandidate): Recipient | null {
-  if (row.legal_first_name !== null && row.tin_last_four !== null) {
-    return {
-      firstName: row.legal_first_name,
-      lastName: row.legal_last_name ?? '',
-      address1: row.address1 ?? '',
-      address2: row.address2,
-      city: row.city ?? '',
-      state: row.state ?? '',
-      postalCode: row.postal_code ?? '',
-      tinType: row.tin_type ?? 'ssn',
-      tinLastFour: row.tin_last_four,
-    };
-  }
-  return null;
-}
-
-function recipientOnForm(row: TaxYearCandidate): Recipient {
-  return {
-    firstName: row.form_first_name ?? '',
-    lastName: row.form_last_name ?? '',
-    address1: row.form_address1 ?? '',
-    address2: row.form_address2,
-    city: row.form_city ?? '',
-    state: row.form_state ?? '',
-    postalCode: row.form_postal_code ?? '',
-    tinType: row.form_tin_type === 'itin' ? 'itin' : 'ssn',
-    tinLastFour: row.form_tin_last_four ?? '',
-  };
-}
-
-function sameRecipient(left: Recipient, right: Recipient): boolean {
-  return (Object.keys(left) as (keyof Recipient)[]).every(
-    (key) => (left[key] ?? null) === (right[key] ?? null),
-  );
-}
-
-type CandidateAction = 'issue' | 'correct' | 'unchanged' | 'missing_tax_record';
-
-/**
- * What a run does for one investor: issue a first form, correct one whose figure or recipient
- * changed, leave it, or skip an investor without a tax record. Issuing and correcting each
- * queue one notice. The overview counts the same actions, so the confirmation before a run
- * says what the run will do.
- */
-function candidateAction(row: TaxYearCandidate): CandidateAction {
-  const current = recipientOf(row);
-  if (row.form_id === null) return current ? 'issue' : 'missing_tax_record';
-  const onForm = recipientOnForm(row);
-  const isSameAmount =
-    compareMoney(toMoneyString(row.interest), toMoneyString(row.form_interest ?? '0')) === 0 &&
-    compareMoney(toMoneyString(row.early_withdrawal_penalty), toMoneyString(row.form_penalty ?? '0')) === 0 &&
-    compareMoney(toMoneyString(row.withheld), toMoneyString(row.form_withheld ?? '0')) === 0;
-  return isSameAmount && sameRecipient(current ?? onForm, onForm) ? 'unchanged' : 'correct';
-}
-
 export interface IssuedTaxYear {
   runId: string;
   formsIssued: number;
@@ -131,14 +53,19 @@ export interface IssuedTaxYear {
   unchanged: number;
   missingTaxRecords: number;
   totalInterest: string;
-  /** A "your form is ready" notice per new or corrected form, for the caller to queue. */
-  notices: TransactionalNotice[];
 }
+
+/** Stands for the form's box 1 in the notice templates; the run's SQL puts formatUsd's text there. */
+const AMOUNT_PLACEHOLDER = '@@tax-form-box-1@@';
 
 /**
  * Issues the year's forms in the caller's transaction, one run at a time: a form for each
- * investor newly at the threshold, a correction for each whose figure or recipient changed.
- * The demo seed's history runs it too (decision 1830).
+ * investor newly at the threshold, a correction for each whose figure or recipient changed
+ * (the decision: decidedCandidates' `action` in the repository). Set-based (issue 25: a million
+ * investors, decision 1905): the forms are inserted, and the notices queued, by SQL from the
+ * candidate query, so nothing is held in this process whatever the number of investors. With `queueNotices`, each new or
+ * corrected form queues a "your form is ready" notice (taxFormReadyMessage) in the same
+ * transaction; the demo seed's history runs it without (decision 1830: no notices for history).
  */
 export async function issueTaxYearForms(
   tx: Executor,
@@ -147,74 +74,42 @@ export async function issueTaxYearForms(
     startedBy: string;
     now: Date;
     brandName: string;
-    /**
-     * Takes each page's notices as the run goes (the run's own transaction), so a million
-     * investors' notices are never held at once; without it they are returned.
-     */
-    onNotices?: (notices: TransactionalNotice[]) => Promise<void>;
+    queueNotices: boolean;
   },
 ): Promise<IssuedTaxYear> {
   const { taxYear, now, brandName } = input;
   await lockTaxRuns(tx);
   const id = await insertTaxRun(tx, { taxYear, startedBy: input.startedBy, now });
-  let formsIssued = 0;
-  let correctionsIssued = 0;
-  let unchanged = 0;
-  let missingTaxRecords = 0;
-  let totalCents = 0n;
-  const notices: TransactionalNotice[] = [];
-  // Page by page over the investors (issue 25: a million investors in flat memory).
-  let after: string | null = null;
-  for (;;) {
-    const range = await selectInvestorPage(tx, { after, limit: TAX_RUN_PAGE_SIZE });
-    if (!range) break;
-    after = range.last;
-    const candidates = await selectTaxYearCandidates(tx, { taxYear, threshold: TAX_FORM_THRESHOLD, range });
-    const forms: IssuedForm[] = [];
-    const pageNotices: TransactionalNotice[] = [];
-    for (const row of candidates) {
-      const interest = toMoneyString(row.interest);
-      const action = candidateAction(row);
-      if (action === 'missing_tax_record') {
-        missingTaxRecords += 1;
-        continue;
+  const template = (isCorrection: boolean) => {
+    const message = taxFormReadyText(brandName, { taxYear, amount: AMOUNT_PLACEHOLDER, isCorrection });
+    return { kind: message.kind, json: JSON.stringify(message) };
+  };
+  const notices = input.queueNotices
+    ? {
+        issue: template(false).json,
+        correct: template(true).json,
+        kind: template(false).kind,
+        placeholder: AMOUNT_PLACEHOLDER,
       }
-      totalCents += parseMoneyToCents(interest) ?? 0n;
-      if (action === 'unchanged') {
-        unchanged += 1;
-        continue;
-      }
-      const isCorrection = action === 'correct';
-      forms.push({
-        investorId: row.investor_id,
-        taxYear,
-        taxRunId: id,
-        version: isCorrection ? (row.form_version ?? 1) + 1 : 1,
-        supersedesFormId: isCorrection ? row.form_id : null,
-        interestAmount: interest,
-        earlyWithdrawalPenalty: toMoneyString(row.early_withdrawal_penalty),
-        federalTaxWithheld: toMoneyString(row.withheld),
-        ...(recipientOf(row) ?? recipientOnForm(row)),
-        now,
-      });
-      if (isCorrection) correctionsIssued += 1;
-      else formsIssued += 1;
-      pageNotices.push({
-        investorId: row.investor_id,
-        ...taxFormReadyMessage(brandName, { taxYear, interest, isCorrection }),
-      });
-    }
-    await insertTaxForms(tx, forms);
-    if (input.onNotices) await input.onNotices(pageNotices);
-    else notices.push(...pageNotices);
-  }
-  const totalInterest = centsToMoney(totalCents);
-  await finishTaxRun(tx, { id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest });
-  return { runId: id, formsIssued, correctionsIssued, unchanged, missingTaxRecords, totalInterest, notices };
+    : null;
+  const issued = await issueTaxForms(tx, {
+    taxYear,
+    threshold: TAX_FORM_THRESHOLD,
+    runId: id,
+    now,
+    notices,
+  });
+  const totalInterest = toMoneyString(issued.interest);
+  await finishTaxRun(tx, { id, ...issued, totalInterest });
+  return {
+    runId: id,
+    formsIssued: issued.formsIssued,
+    correctionsIssued: issued.correctionsIssued,
+    unchanged: issued.unchanged,
+    missingTaxRecords: issued.missingTaxRecords,
+    totalInterest,
+  };
 }
-
-/** Investors per page of the tax run. */
-const TAX_RUN_PAGE_SIZE = 5_000;
 
 export async function runTaxYear(
   context: AppContext,
@@ -229,7 +124,7 @@ export async function runTaxYear(
       startedBy: admin.adminUserId,
       now,
       brandName: context.config.BRAND_NAME,
-      onNotices: (notices) => enqueueNotices(tx, notices, now),
+      queueNotices: true,
     });
     await recordAdminAudit(tx, {
       ...auditBy(admin),
@@ -259,17 +154,15 @@ export async function loadTaxYear(
 ): Promise<TaxYearOverviewResponse> {
   const latest = latestEndedTaxYear(context);
   const taxYear = Math.min(requestedYear ?? latest, latest);
-  const [runs, forms, totals, candidates] = [
+  const [runs, forms, totals, outlook] = [
     await selectTaxRuns(context.db, taxYear),
     await selectCurrentForms(context.db, taxYear, {
       limit: TAX_FORMS_PAGE_SIZE,
       offset: (formsPage - 1) * TAX_FORMS_PAGE_SIZE,
     }),
     await selectCurrentFormTotals(context.db, taxYear),
-    await selectTaxYearCandidates(context.db, { taxYear, threshold: TAX_FORM_THRESHOLD }),
+    await selectTaxYearOutlook(context.db, { taxYear, threshold: TAX_FORM_THRESHOLD, limit: 100 }),
   ];
-  const actions = candidates.map(candidateAction);
-  const missing = candidates.filter((_, index) => actions[index] === 'missing_tax_record');
   return {
     tax_year: taxYear,
     latest_year: latest,
@@ -287,16 +180,16 @@ export async function loadTaxYear(
       correction_count: totals.correction_count,
       original_count: totals.form_count - totals.correction_count,
     },
-    missing_tax_record_count: missing.length,
-    missing_tax_records: missing.slice(0, 100).map((row) => ({
+    missing_tax_record_count: outlook.missingCount,
+    missing_tax_records: outlook.missing.map((row) => ({
       investor_id: row.investor_id,
       email: row.email,
       interest: toMoneyString(row.interest),
     })),
     is_fire_configured: fireSettings(context) !== null,
     next_run: {
-      new_forms: actions.filter((action) => action === 'issue').length,
-      corrections: actions.filter((action) => action === 'correct').length,
+      new_forms: outlook.newForms,
+      corrections: outlook.corrections,
     },
   };
 }

@@ -6,10 +6,21 @@ export function taxFormReadyMessage(
   brandName: string,
   form: { taxYear: number; interest: string; isCorrection: boolean },
 ): TransactionalMessage {
+  return taxFormReadyText(brandName, { ...form, amount: formatUsd(form.interest) });
+}
+
+/**
+ * The notice with box 1 already written (`amount`, as formatUsd gives it). The tax run builds it
+ * once with a placeholder and lets SQL put each form's amount in (decision 1905).
+ */
+export function taxFormReadyText(
+  brandName: string,
+  form: { taxYear: number; amount: string; isCorrection: boolean },
+): TransactionalMessage {
   const what = form.isCorrection
     ? `corrected ${form.taxYear} Form 1099-INT`
     : `${form.taxYear} Form 1099-INT`;
-  const amount = formatUsd(form.interest);
+  const amount = form.amount;
   return {
     // Interest notices are the preference an investor sets for news about their interest.
     kind: 'interest_payment',

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAX_FORM_THRESHOLD, TAX_FORM_THRESHOLD_TEXT } from '../../../shared/portal/tax-form-threshold';
+import { formatUsd } from '../../../shared/format/money-format';
 import { rowsOf } from '../../db/client';
 import { taxRecords } from '../../db/schema';
 import { encryptField } from '../../security/field-encryption';
@@ -12,6 +13,8 @@ import { type SignedInAdmin, signInTestAdmin } from '../admin-auth/admin-test-he
 import { insertEntry, insertInvestor, insertNote } from '../admin-dashboard/test-fixtures';
 import { listTaxYears } from '../portal/document-repository';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { formatUsdSql } from './repository';
+import { taxFormReadyMessage } from './tax-form-notice';
 
 let testApp: TestApp;
 let operations: SignedInAdmin;
@@ -249,5 +252,34 @@ describe('the year-end tax run', () => {
       { version: 1, is_current: false },
       { version: 2, is_current: true },
     ]);
+  });
+
+  it('queues each notice as taxFormReadyMessage writes it, built in SQL (decision 1905)', async () => {
+    const queued = rowsOf<{ investor_id: string; kind: string; notice: unknown }>(
+      await testApp.database.db.execute(
+        sql`select investor_id, kind, notice from investor_notice_queue order by created_at, investor_id, id`,
+      ),
+    );
+    const brand = testApp.config.BRAND_NAME;
+    const expected = [
+      { investorId: investorIds.Rich!, interest: '250.75', isCorrection: false },
+      { investorId: investorIds.Exact!, interest: '10.00', isCorrection: false },
+      { investorId: investorIds.Rich!, interest: '251.00', isCorrection: true },
+    ].map(({ investorId, ...form }) => ({
+      investor_id: investorId,
+      kind: 'interest_payment',
+      notice: taxFormReadyMessage(brand, { taxYear: 2025, ...form }),
+    }));
+    expect(queued).toHaveLength(3);
+    expect(queued).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('writes an amount in SQL as formatUsd does', async () => {
+    const amounts = ['0.00', '0.05', '9.99', '10.00', '999.90', '1000.00', '1234567.89', '-3.10', '-1234.50'];
+    const result = await testApp.database.db.execute(sql`
+      select a.value as amount, ${formatUsdSql(sql`a.value::numeric(14, 2)`)} as text
+      from jsonb_array_elements_text(${JSON.stringify(amounts)}::jsonb) as a(value)`);
+    const rows = rowsOf<{ amount: string; text: string }>(result);
+    expect(rows.map((row) => row.text)).toEqual(amounts.map((amount) => formatUsd(amount)));
   });
 });
