@@ -4,12 +4,13 @@ import type {
   AdminInvestorDetailResponse,
   AdminSearchResponse,
 } from '../../../../shared/admin/dashboard-contracts';
-import { adminRequest } from '../../../lib/admin-api';
+import { pageDataUrls } from '../../../../shared/pages/route-preloads';
+import { adminPreloadedRead, adminRequest } from '../../../lib/admin-api';
 
 export function useDashboard() {
   return useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => adminRequest<AdminDashboardResponse>('/api/admin/dashboard', { signal }),
+    queryFn: ({ signal }) => adminPreloadedRead<AdminDashboardResponse>(pageDataUrls.adminDashboard, { signal }),
     refetchInterval: 60_000,
   });
 }
