@@ -4,7 +4,7 @@ import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { authRoutes, getStartedRoutes } from './auth-routes';
 import { preloadableLazy } from '../lib/preloadable-lazy';
-import { portalRoutes, preloadPortalPage } from './portal-route-table';
+import { portalRoutes, preloadPortalPage, withinFirstDataWait } from './portal-route-table';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 import { bankLinkPopupRoutes, settingsPublicRoutes } from './settings-routes';
@@ -126,7 +126,13 @@ const AcceptInvitationPage = lazy(() =>
  */
 export function preloadPage(pathname: string): Promise<unknown> | null {
   if (/^\/admin\/dashboard\/?$/.test(pathname)) {
-    return Promise.all([AdminLayout.preload(), AdminDashboardPage.preload()]);
+    // The code, then the session and the figures (decision 1974): one render with the content.
+    return Promise.all([
+      import('./admin-layout'),
+      import('../features/admin-dashboard/admin-dashboard-page'),
+      AdminLayout.preload(),
+      AdminDashboardPage.preload(),
+    ]).then(([layout, page]) => withinFirstDataWait(layout.loadAdminFirstData(page.prefetchDashboard)));
   }
   return preloadPortalPage(pathname);
 }
