@@ -151,7 +151,9 @@ describe('the installable app', () => {
         }
         return found;
       });
-    await expect.poll(async () => (await copies()).map((copy) => copy.path)).toContain('/transaction-summary');
+    await expect
+      .poll(async () => (await copies()).map((copy) => copy.path))
+      .toContain('/transaction-summary');
     for (const copy of await copies()) {
       expect(copy.name, copy.path).toMatch(/^steadyline-pages-/);
       expect(['any', 'signed-in'], copy.path).toContain(copy.variant);
@@ -167,7 +169,9 @@ describe('the installable app', () => {
 
     // The next visit draws the page from the copy (no wait for the network), fully working.
     const mark = await page.evaluate(async () => {
-      const cache = await caches.open((await caches.keys()).find((name) => name.startsWith('steadyline-pages-'))!);
+      const cache = await caches.open(
+        (await caches.keys()).find((name) => name.startsWith('steadyline-pages-'))!,
+      );
       const copy = await cache.match('/transaction-summary');
       const html = (await copy!.text()).replace('<head>', '<head><meta name="kept-copy" content="1">');
       const headers = new Headers(copy!.headers);
@@ -218,7 +222,10 @@ describe('the installable app', () => {
       .poll(() =>
         page.evaluate(async () => {
           for (const name of await caches.keys())
-            if (name.startsWith('steadyline-pages-') && (await (await caches.open(name)).match('/account-overview')))
+            if (
+              name.startsWith('steadyline-pages-') &&
+              (await (await caches.open(name)).match('/account-overview'))
+            )
               return true;
           return false;
         }),

@@ -192,7 +192,9 @@ describe('compressed and cacheable answers', () => {
     expect(signedOut.html).not.toContain('/api/session');
     const signedIn = await variantOf('/account-overview', investor.cookie);
     expect(signedIn.variant).toBe('signed-in');
-    expect(signedIn.html).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/session">');
+    expect(signedIn.html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/session">',
+    );
     // An investor's cookie is not an admin's: the dashboard's HTML names nothing to fetch.
     expect((await variantOf('/admin/dashboard', investor.cookie)).variant).toBe('signed-out');
   });

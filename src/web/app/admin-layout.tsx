@@ -28,7 +28,9 @@ const adminQueryClient = new QueryClient({
  * confirmed, then the page, then its figures. Only with an admin cached here (otherwise the
  * page goes to sign in); failures are left to the layout and the page to show.
  */
-export function loadAdminFirstData(prefetchPage: (queryClient: QueryClient) => Promise<unknown>): Promise<unknown> {
+export function loadAdminFirstData(
+  prefetchPage: (queryClient: QueryClient) => Promise<unknown>,
+): Promise<unknown> {
   if (!readCachedAdmin()) return Promise.resolve();
   return Promise.allSettled([restoreAdminSession(), prefetchPage(adminQueryClient)]);
 }

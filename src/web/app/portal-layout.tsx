@@ -22,6 +22,7 @@ import { Logo } from '../components/ui/logo';
 import { prefetchFirstData, prefetchPortalPage } from '../features/portal/api/prefetch-portal-page';
 import { NotificationBell } from '../features/portal/components/notification-bell';
 import { TinCertificationBanner } from '../features/portal/components/tin-certification-banner';
+import { fetchSettings, settingsKeys } from '../features/settings/api/settings-query';
 import { appConfig } from '../lib/app-config';
 import { refreshSession, type SessionInvestor, signOut, useSession } from '../lib/session';
 import { memberStatusOf } from '../lib/member-status';
@@ -41,9 +42,16 @@ const queryClient = new QueryClient({
  */
 export function loadFirstData(path: string): Promise<unknown> {
   return refreshSession().then((session) =>
-    session.isAuthenticated && session.investor ? prefetchFirstData(queryClient, path) : undefined,
+    session.isAuthenticated && session.investor
+      ? Promise.allSettled([prefetchFirstData(queryClient, path), otherFeaturesFirstData[path]?.()])
+      : undefined,
   );
 }
+
+/** The first reads of portal pages owned by other features than the portal's. */
+const otherFeaturesFirstData: Record<string, () => Promise<unknown>> = {
+  '/settings': () => queryClient.prefetchQuery({ queryKey: settingsKeys.settings, queryFn: fetchSettings }),
+};
 
 const portalNav: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/account-overview', label: 'Account Overview', icon: <OverviewIcon /> },

@@ -32,7 +32,10 @@ export async function adminRequest<Response>(path: string, options: RequestOptio
  * preload, so the browser hands over the answer it already has instead of waiting for the
  * session's token. A 401 forgets the session, as adminRequest does.
  */
-export async function adminPreloadedRead<Response>(path: string, options: RequestOptions = {}): Promise<Response> {
+export async function adminPreloadedRead<Response>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Response> {
   try {
     return await apiRequest<Response>(path, options);
   } catch (error) {
