@@ -40,10 +40,16 @@ const queryClient = new QueryClient({
  * each answer (a render pass each, 50-120 ms apiece on a phone's slow CPU). Data is read only for
  * a signed-in investor (the HTML named it only then); failures are left to the page to show.
  */
-export function loadFirstData(path: string): Promise<unknown> {
+export function loadFirstData(path: string, search: string): Promise<unknown> {
+  // With a query (a filtered list, another view) the page reads other URLs than the table's:
+  // only what every page reads is asked for here.
+  const pagePath = search === '' ? path : null;
   return refreshSession().then((session) =>
     session.isAuthenticated && session.investor
-      ? Promise.allSettled([prefetchFirstData(queryClient, path), otherFeaturesFirstData[path]?.()])
+      ? Promise.allSettled([
+          prefetchFirstData(queryClient, pagePath),
+          pagePath ? otherFeaturesFirstData[pagePath]?.() : undefined,
+        ])
       : undefined,
   );
 }

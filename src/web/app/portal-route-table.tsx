@@ -55,12 +55,12 @@ export function preloadPortalPage(pathname: string): Promise<unknown> | null {
   const components = portalPageCode[path];
   if (!components) return null;
   return Promise.all([import('./portal-layout'), ...components.map((component) => component.preload())]).then(
-    ([layout]) => withinFirstDataWait(layout.loadFirstData(path)),
+    ([layout]) => withinFirstDataWait(layout.loadFirstData(path, window.location.search)),
   );
 }
 
 /** How long a page's first render waits for its data once its code has run. */
-export const FIRST_DATA_WAIT_MS = 600;
+export const FIRST_DATA_WAIT_MS = 1000;
 
 export function withinFirstDataWait(data: Promise<unknown>): Promise<unknown> {
   return Promise.race([

@@ -47,11 +47,12 @@ export function prefetchPortalPage(queryClient: QueryClient, path: string): void
 
 /**
  * What every portal page shows first (the bell's notifications) and what the page at `path`
- * shows first, in the query cache; settles when all have answered or failed (decision 1974).
+ * (null: none) shows first, in the query cache; settles when all have answered or failed
+ * (decision 1974).
  */
-export function prefetchFirstData(queryClient: QueryClient, path: string): Promise<unknown> {
+export function prefetchFirstData(queryClient: QueryClient, path: string | null): Promise<unknown> {
   return Promise.allSettled([
     queryClient.prefetchQuery({ queryKey: portalKeys.notifications, queryFn: fetchNotifications }),
-    ...(prefetches[path]?.(queryClient) ?? []),
+    ...((path && prefetches[path]?.(queryClient)) || []),
   ]);
 }
