@@ -5,7 +5,10 @@
  *   and controls the next page, under the strict CSP (no console error);
  * - it keeps the app shell and hashed assets, never an API answer;
  * - after a new release, the page offers a reload; "Reload" brings the new worker in;
- * - with the network gone (the server stopped), a page opens as the offline page.
+ * - a repeat visit of a page is answered from the worker's copy of its HTML (decision 1974), which
+ *   holds no personal data and is refreshed from the network each time;
+ * - with the network gone (the server stopped), a page opens as the offline page, also one the
+ *   worker has a copy of (it opens, learns the network is gone and reloads into the offline page).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -108,6 +111,8 @@ describe('the installable app', () => {
     const kept = await page.evaluate(async () => {
       const urls: string[] = [];
       for (const name of await caches.keys()) {
+        // The pages' HTML copies are checked in the next test.
+        if (name.startsWith('steadyline-pages-')) continue;
         for (const request of await (await caches.open(name)).keys())
           urls.push(new URL(request.url).pathname);
       }
@@ -124,6 +129,65 @@ describe('the installable app', () => {
       ),
     ).toEqual([]);
     expect(kept.filter((url) => /^\/(api|functions|admin)\b/.test(url))).toEqual([]);
+  });
+
+  it("keeps a copy of a visited page's HTML, with no personal data, and answers the next visit from it", async () => {
+    const { page } = tracked;
+    const copies = () =>
+      page.evaluate(async () => {
+        const found: { name: string; path: string; variant: string | null; html: string }[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) {
+            const response = await (await caches.open(name)).match(request);
+            const path = new URL(request.url).pathname;
+            if (response?.headers.get('content-type')?.startsWith('text/html') && path !== '/offline.html')
+              found.push({
+                name,
+                path,
+                variant: response.headers.get('x-page-variant'),
+                html: await response.text(),
+              });
+          }
+        }
+        return found;
+      });
+    await expect
+      .poll(async () => (await copies()).map((copy) => copy.path))
+      .toContain('/transaction-summary');
+    for (const copy of await copies()) {
+      expect(copy.name, copy.path).toMatch(/^steadyline-pages-/);
+      expect(['any', 'signed-in'], copy.path).toContain(copy.variant);
+      expect(copy.path).not.toMatch(/^\/(api|functions)\b/);
+      // The signed-in variant names the data to fetch, never the data itself.
+      expect(copy.html).toContain('<div id="root"></div>');
+      expect(copy.html).not.toContain('demo@steadyline.example');
+      expect(copy.html).not.toMatch(/\$\d/);
+    }
+    const summary = (await copies()).find((copy) => copy.path === '/transaction-summary');
+    expect(summary?.variant).toBe('signed-in');
+    expect(summary?.html).toContain('href="/api/session"');
+
+    // The next visit draws the page from the copy (no wait for the network), fully working.
+    const mark = await page.evaluate(async () => {
+      const cache = await caches.open(
+        (await caches.keys()).find((name) => name.startsWith('steadyline-pages-'))!,
+      );
+      const copy = await cache.match('/transaction-summary');
+      const html = (await copy!.text()).replace('<head>', '<head><meta name="kept-copy" content="1">');
+      const headers = new Headers(copy!.headers);
+      headers.delete('content-length');
+      headers.delete('content-encoding');
+      await cache.put('/transaction-summary', new Response(html, { headers }));
+      return 'kept-copy';
+    });
+    await page.goto('/transaction-summary');
+    expect(await page.locator(`meta[name="${mark}"]`).count()).toBe(1);
+    await page.locator('.transaction-row').first().waitFor();
+    // ...and the network's answer replaced the copy for the visit after.
+    await expect
+      .poll(async () => (await copies()).find((copy) => copy.path === '/transaction-summary')?.html ?? '')
+      .not.toContain('kept-copy');
+    expect(tracked.errors).toEqual([]);
   });
 
   it('offers a reload after a new release, and the new worker takes over on Reload', async () => {
@@ -152,7 +216,32 @@ describe('the installable app', () => {
 
   it('opens the offline page when the network is gone', async () => {
     const { page } = tracked;
+    await page.goto('/account-overview');
+    await page.locator('.balance-card .balance-value').first().waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          for (const name of await caches.keys())
+            if (
+              name.startsWith('steadyline-pages-') &&
+              (await (await caches.open(name)).match('/account-overview'))
+            )
+              return true;
+          return false;
+        }),
+      )
+      .toBe(true);
     await server.stop();
+    // A page the worker has a copy of opens from it (the app's script runs), learns that the
+    // network is gone and reloads into the offline page.
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    await page.goto('/account-overview', { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    // Right after, pages ask the network first: straight to the offline page.
     await page.goto('/transaction-summary');
     await expect(page.getByRole('heading', { name: 'You are offline' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Try again' }).isVisible()).resolves.toBe(true);

@@ -6,7 +6,9 @@
  * and react-hook-form) until a form opens, and every script they run was named in the HTML.
  * Decision 1412: each portal page preloads its own chunk, not the other pages'; the landing page
  * loads no zod and no script beyond its entry. Decision 1973: the landing page's HTML preloads the
- * catalogue for every visitor, and the page uses that answer.
+ * catalogue for every visitor, and the page uses that answer. Decision 1974: those pages read
+ * their session and first data before the first render, so the first thing drawn is the content
+ * (no spinner, no empty plan rates first), and the dashboard's figures are preloaded too.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -43,6 +45,39 @@ async function coldLoad(page: Page, path: string, content: string): Promise<stri
   await page.locator(content).first().waitFor();
   await page.waitForLoadState('networkidle');
   return requests;
+}
+
+/**
+ * Loads `path` cold and tells what #root showed at its first render: whether the content was
+ * there and whether a spinner (a LoadingState) ever appeared before the content.
+ */
+async function firstRender(
+  page: Page,
+  path: string,
+  content: string,
+): Promise<{ first: boolean; spinner: boolean }> {
+  await page.addInitScript({
+    content: `(() => {
+      window.__firstRender = null; window.__spinner = false;
+      const observer = new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (!root || root.childElementCount === 0) return;
+        if (document.querySelector(${JSON.stringify(content)})) { observer.disconnect(); if (window.__firstRender === null) window.__firstRender = true; return; }
+        if (window.__firstRender === null) window.__firstRender = false;
+        if (root.querySelector('.loading-state')) window.__spinner = true;
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    })();`,
+  });
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await page.goto(path);
+  await page.locator(content).first().waitFor();
+  return page.evaluate(() => {
+    const seen = window as unknown as { __firstRender: boolean | null; __spinner: boolean };
+    return { first: seen.__firstRender === true, spinner: seen.__spinner };
+  });
 }
 
 describe('page preloads', () => {
@@ -194,21 +229,24 @@ describe('page preloads', () => {
     await context.close();
   });
 
-  it('preloads the admin chunk and the admin session for /admin/dashboard and fetches the session once', async () => {
+  it('preloads the admin chunk, the admin session and the metrics for /admin/dashboard and fetches each once', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await signInAsDemoAdmin(page);
     const html = await (await context.request.get(`${baseUrl}/admin/dashboard`)).text();
     expect(linksOf(html, 'modulepreload').some((href) => /^\/assets\/admin-[\w-]+\.js$/.test(href))).toBe(
       true,
     );
-    expect(linksOf(html, 'preload')).toEqual(['/api/admin/session']);
+    expect(linksOf(html, 'preload')).toEqual(['/api/admin/session', '/api/admin/dashboard']);
     const fresh = await context.newPage();
     const requests = await coldLoad(
       fresh,
       '/admin/dashboard',
       '.metric-cards[aria-busy="false"] .metric-value',
     );
-    expect(requests.filter((request) => request === '/api/admin/session')).toEqual(['/api/admin/session']);
+    // The metrics are asked for once, by the HTML (decision 1974), not again after the session's token.
+    for (const url of ['/api/admin/session', '/api/admin/dashboard']) {
+      expect(requests.filter((request) => request === url)).toEqual([url]);
+    }
     expect(requests.length).toBeLessThanOrEqual(15);
     expect(linksOf(html, 'modulepreload').filter((href) => /\/forms-[\w-]+\.js$/.test(href))).toEqual([]);
     expect(requests.filter((request) => /\/forms-[\w-]+\.js$/.test(request))).toEqual([]);
@@ -219,5 +257,37 @@ describe('page preloads', () => {
       ).toBe(false);
     }
     await context.close();
+  });
+  // Last, on a warm server: a first answer of a cold PGlite can take longer than the page waits.
+  it('draws the content at the first render of the landing page, portal pages and the dashboard (decision 1974)', async () => {
+    const visitor = await openPage(browser, baseUrl);
+    expect(await firstRender(visitor.page, '/', '.plan-rate-value')).toEqual({ first: true, spinner: false });
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
+    const investor = await openPage(browser, baseUrl);
+    await signInAsDemoInvestor(investor.context, baseUrl);
+    for (const [path, content] of [
+      ['/account-overview', '.balance-card .balance-value'],
+      ['/transaction-summary', '.transaction-row'],
+      ['/settings', '.settings-card .detail-value'],
+    ] as const) {
+      const page = await investor.context.newPage();
+      expect(await firstRender(page, path, content), path).toEqual({ first: true, spinner: false });
+      await page.close();
+    }
+    expect(investor.errors).toEqual([]);
+    await investor.context.close();
+
+    const admin = await openPage(browser, baseUrl);
+    await signInAsDemoAdmin(admin.page);
+    const page = await admin.context.newPage();
+    expect(
+      await firstRender(page, '/admin/dashboard', '.metric-cards[aria-busy="false"] .metric-value'),
+    ).toEqual({
+      first: true,
+      spinner: false,
+    });
+    await admin.context.close();
   });
 });

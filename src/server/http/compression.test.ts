@@ -176,6 +176,29 @@ describe('compressed and cacheable answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
+  it("says which variant a page's HTML is, for the service worker's copy (decision 1974)", async () => {
+    const investor = await signUpInvestor(testApp, { email: 'variant@example.com' });
+    const variantOf = async (url: string, cookie?: string) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      return { variant: response.headers['x-page-variant'], html: response.body };
+    };
+    // The same for every visitor: the landing page (its catalogue preload) and a page without preloads.
+    expect((await variantOf('/')).variant).toBe('any');
+    expect((await variantOf('/', investor.cookie)).variant).toBe('any');
+    expect((await variantOf('/faq')).variant).toBe('any');
+    const signedOut = await variantOf('/account-overview');
+    expect(signedOut.variant).toBe('signed-out');
+    expect(signedOut.html).not.toContain('/api/session');
+    const signedIn = await variantOf('/account-overview', investor.cookie);
+    expect(signedIn.variant).toBe('signed-in');
+    expect(signedIn.html).toContain(
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/session">',
+    );
+    // An investor's cookie is not an admin's: the dashboard's HTML names nothing to fetch.
+    expect((await variantOf('/admin/dashboard', investor.cookie)).variant).toBe('signed-out');
+  });
+
   it('compresses a private JSON answer over the threshold and keeps it no-store', async () => {
     const investor = await signUpInvestor(testApp, { email: 'compressed@example.com' });
     const plain = await testApp.app.inject({

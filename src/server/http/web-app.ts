@@ -12,7 +12,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAGE_VARIANT_HEADER, type PageVariant } from '../../shared/pages/page-variant';
 import {
   publicDataPreloadsFor,
   type RoutePreload,
@@ -103,21 +104,40 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
   );
   const manifest = readManifest(webRoot);
 
-  const htmlFor = (request: FastifyRequest, path: string): string => {
+  /**
+   * The page's HTML and which of its variants it is (PAGE_VARIANT_HEADER, decision 1974): `any`
+   * when it is the same for every visitor, `signed-in` when it names the session's data,
+   * `signed-out` when a signed-in page was asked for without the session cookie.
+   */
+  const htmlFor = (request: FastifyRequest, path: string): { html: string; variant: PageVariant } => {
     const publicData = publicDataPreloadsFor(path);
     const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
     if (!preload) {
-      if (publicData.length === 0) return indexHtml;
-      return indexHtml.replace('</head>', `${preloadLinks({ scripts: [], styles: [] }, publicData)}</head>`);
+      if (publicData.length === 0) return { html: indexHtml, variant: 'any' };
+      return {
+        html: indexHtml.replace('</head>', `${preloadLinks({ scripts: [], styles: [] }, publicData)}</head>`),
+        variant: 'any',
+      };
     }
     const hasSessionCookie = Boolean(request.cookies?.[options.sessionCookies[preload.audience]]);
     // Without a session cookie the page will send the visitor to sign in: the session and its
     // data would only answer 401 (a console error in every browser), so nothing is fetched early.
     const data = hasSessionCookie ? [preload.session, ...preload.data] : [];
-    return indexHtml.replace(
-      '</head>',
-      `${preloadLinks(chunkFilesOf(manifest, preload.chunks), [...publicData, ...data])}</head>`,
-    );
+    return {
+      html: indexHtml.replace(
+        '</head>',
+        `${preloadLinks(chunkFilesOf(manifest, preload.chunks), [...publicData, ...data])}</head>`,
+      ),
+      variant: hasSessionCookie ? 'signed-in' : 'signed-out',
+    };
+  };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const { html, variant } = htmlFor(request, path);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header(PAGE_VARIANT_HEADER, variant)
+      .send(html);
   };
 
   app.register(fastifyStatic, {
@@ -134,9 +154,7 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
       reply.header('cache-control', cacheControlFor(relative(webRoot, path).split(sep).join('/')));
     },
   });
-  app.get('/', { schema: { hide: true } }, async (request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(htmlFor(request, '/')),
-  );
+  app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply, '/'));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {
@@ -147,9 +165,6 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     if (file && !isBuildInternal && existsSync(join(webRoot, file)) && /\.[a-z0-9]+$/i.test(file)) {
       return reply.sendFile(file);
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(htmlFor(request, path));
+    return sendPage(request, reply, path);
   });
 }

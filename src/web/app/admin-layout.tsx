@@ -22,6 +22,19 @@ const adminQueryClient = new QueryClient({
   },
 });
 
+/**
+ * The admin session and a page's first data, read before the page's first render (decision
+ * 1974), so the page renders once with its content instead of a spinner while the session is
+ * confirmed, then the page, then its figures. Only with an admin cached here (otherwise the
+ * page goes to sign in); failures are left to the layout and the page to show.
+ */
+export function loadAdminFirstData(
+  prefetchPage: (queryClient: QueryClient) => Promise<unknown>,
+): Promise<unknown> {
+  if (!readCachedAdmin()) return Promise.resolve();
+  return Promise.allSettled([restoreAdminSession(), prefetchPage(adminQueryClient)]);
+}
+
 /** The top bar's pages; a page whose `action` the role may not perform is not offered. */
 const adminNav: readonly { to: string; label: string; action?: AdminAction }[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },

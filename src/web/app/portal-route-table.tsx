@@ -44,10 +44,29 @@ const portalPageCode: Record<string, readonly PreloadableComponent<object>[]> = 
   '/link-bank': [PortalLayout, LinkBankPage],
 };
 
-/** Loads a portal page's code (already preloaded by the HTML, decision 1412); null for other paths. */
+/**
+ * Loads a portal page's code (already preloaded by the HTML, decision 1412) and then its session
+ * and first data (decision 1974), so the first render is the page with its content; null for
+ * other paths. The data gets FIRST_DATA_WAIT_MS after the code: a slow answer is not waited for
+ * longer (the page renders and shows its own loading state, as before).
+ */
 export function preloadPortalPage(pathname: string): Promise<unknown> | null {
-  const components = portalPageCode[pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname];
-  return components ? Promise.all(components.map((component) => component.preload())) : null;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const components = portalPageCode[path];
+  if (!components) return null;
+  return Promise.all([import('./portal-layout'), ...components.map((component) => component.preload())]).then(
+    ([layout]) => withinFirstDataWait(layout.loadFirstData(path, window.location.search)),
+  );
+}
+
+/** How long a page's first render waits for its data once its code has run. */
+export const FIRST_DATA_WAIT_MS = 1000;
+
+export function withinFirstDataWait(data: Promise<unknown>): Promise<unknown> {
+  return Promise.race([
+    data.catch(() => undefined),
+    new Promise((resolve) => window.setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+  ]);
 }
 
 export function portalRoutes() {

@@ -4,7 +4,8 @@ import { LoadingState } from '../components/ui/feedback';
 import { LandingPage } from '../features/public-site/pages/landing-page';
 import { authRoutes, getStartedRoutes } from './auth-routes';
 import { preloadableLazy } from '../lib/preloadable-lazy';
-import { portalRoutes, preloadPortalPage } from './portal-route-table';
+import { primePublicProducts } from '../lib/use-public-products';
+import { portalRoutes, preloadPortalPage, withinFirstDataWait } from './portal-route-table';
 import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 import { bankLinkPopupRoutes, settingsPublicRoutes } from './settings-routes';
@@ -122,11 +123,21 @@ const AcceptInvitationPage = lazy(() =>
 /**
  * Loads the code of the page at `pathname` when it is a portal page or the admin dashboard
  * (the pages whose chunks the HTML preloads), so the first render shows it without a Suspense
- * fallback (decision 1412); null for every other page.
+ * fallback (decision 1412), and then the data the HTML preloaded for it (the landing page's
+ * catalogue too), so the first render shows its content (decision 1974); null for every other
+ * page.
  */
 export function preloadPage(pathname: string): Promise<unknown> | null {
+  // The landing page's plan rates, preloaded by its HTML (decision 1973), before its first render.
+  if (pathname === '/') return withinFirstDataWait(primePublicProducts());
   if (/^\/admin\/dashboard\/?$/.test(pathname)) {
-    return Promise.all([AdminLayout.preload(), AdminDashboardPage.preload()]);
+    // The code, then the session and the figures (decision 1974): one render with the content.
+    return Promise.all([
+      import('./admin-layout'),
+      import('../features/admin-dashboard/admin-dashboard-page'),
+      AdminLayout.preload(),
+      AdminDashboardPage.preload(),
+    ]).then(([layout, page]) => withinFirstDataWait(layout.loadAdminFirstData(page.prefetchDashboard)));
   }
   return preloadPortalPage(pathname);
 }

@@ -6,6 +6,7 @@
 import { ADMIN_TOKEN_HEADER } from '../../shared/admin/auth-messages';
 import { ApiError, apiRequest, type RequestOptions } from './api-client';
 import { adminToken, forgetAdminSession, restoreAdminSession } from './admin-session';
+import { forgetKeptPages } from './service-worker-registration';
 
 function withToken(options: RequestOptions, token: string | null): RequestOptions {
   return { ...options, headers: { ...options.headers, ...(token ? { [ADMIN_TOKEN_HEADER]: token } : {}) } };
@@ -25,6 +26,24 @@ export async function adminRequest<Response>(path: string, options: RequestOptio
   }
 }
 
+/**
+ * A read the page's HTML preloads with the cookie alone (decision 1974): asked for without
+ * `x-admin-token` (the server allows that for these reads only), in the same shape as the
+ * preload, so the browser hands over the answer it already has instead of waiting for the
+ * session's token. A 401 forgets the session, as adminRequest does.
+ */
+export async function adminPreloadedRead<Response>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Response> {
+  try {
+    return await apiRequest<Response>(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) forgetAdminSession();
+    throw error;
+  }
+}
+
 /** Ends the session on the server; a failure is only logged (admin spec 8) and the admin is signed out here regardless. */
 export async function signOutAdmin(): Promise<void> {
   const token = adminToken();
@@ -36,6 +55,7 @@ export async function signOutAdmin(): Promise<void> {
   } catch (error) {
     console.error('Admin sign-out failed', error);
   } finally {
+    forgetKeptPages();
     forgetAdminSession();
   }
 }

@@ -11,6 +11,7 @@ import type { AdminProfile } from '../../shared/admin/auth-contracts';
 import { isAdminProfileShape } from '../../shared/admin/permissions';
 import { pageDataUrls } from '../../shared/pages/route-preloads';
 import { ApiError, apiRequest } from './api-client';
+import { forgetKeptPages } from './service-worker-registration';
 
 const STORAGE_KEY = 'steadyline.admin';
 
@@ -94,6 +95,8 @@ export function restoreAdminSession(): Promise<AdminProfile | null> {
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 401) {
         forgetAdminSession();
+        // A page drawn from the worker's signed-in copy, but the session has ended (decision 1974).
+        forgetKeptPages(pageDataUrls.adminSession);
         return null;
       }
       throw error;

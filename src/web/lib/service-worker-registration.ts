@@ -6,6 +6,7 @@
  * (or in the Vite dev server, which has no /sw.js).
  */
 import { useSyncExternalStore } from 'react';
+import { KEPT_PAGES_CACHE_PREFIX } from '../../shared/pages/page-variant';
 
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
@@ -42,6 +43,12 @@ export function registerServiceWorker(): void {
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (isReloadRequested) window.location.reload();
   });
+  // The worker answered this page from its copy and then found the network gone (decision
+  // 1974): reloading asks the network first, so the offline page shows.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'network-gone') window.location.reload();
+  });
+  navigator.serviceWorker.startMessages();
   const start = () => {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => undefined);
   };
@@ -68,4 +75,22 @@ export function useUpdateReady(): boolean {
     () => waitingWorker !== null,
     () => false,
   );
+}
+
+/**
+ * Drops the worker's copies of pages (decision 1974), so the next visit of each page asks the
+ * network: after a sign-out, or when a page drawn from a signed-in copy finds the session gone
+ * (`sessionUrl`: the page's HTML named that session read, so it was a signed-in copy).
+ */
+export function forgetKeptPages(sessionUrl?: string): void {
+  if (typeof caches === 'undefined') return;
+  if (sessionUrl && !document.querySelector(`link[rel="preload"][href="${sessionUrl}"]`)) return;
+  caches
+    .keys()
+    .then((names) =>
+      Promise.all(
+        names.filter((name) => name.startsWith(KEPT_PAGES_CACHE_PREFIX)).map((name) => caches.delete(name)),
+      ),
+    )
+    .catch(() => undefined);
 }

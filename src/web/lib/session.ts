@@ -12,6 +12,7 @@ import type { SessionInvestor, SessionResponse } from '../../shared/auth/contrac
 import type { AccountState } from '../../shared/auth/next-screen';
 import { pageDataUrls } from '../../shared/pages/route-preloads';
 import { apiRequest, callFunction } from './api-client';
+import { forgetKeptPages } from './service-worker-registration';
 
 export type { SessionInvestor };
 
@@ -63,7 +64,10 @@ function fromResponse(response: SessionResponse): SessionSnapshot {
 
 async function readSession(): Promise<SessionSnapshot> {
   try {
-    return fromResponse(await apiRequest<SessionResponse>(pageDataUrls.session));
+    const next = fromResponse(await apiRequest<SessionResponse>(pageDataUrls.session));
+    // A page drawn from the worker's signed-in copy, but the session has ended (decision 1974).
+    if (!next.isAuthenticated && !next.isPendingSecondFactor) forgetKeptPages(pageDataUrls.session);
+    return next;
   } catch (error) {
     return { ...signedOut, error: error instanceof Error ? error.message : 'Failed to load the session' };
   }
@@ -101,6 +105,7 @@ export async function signOut(): Promise<void> {
   } catch (error) {
     console.error('Logout failed', error);
   } finally {
+    forgetKeptPages();
     latestRead += 1;
     latestPromise = Promise.resolve(signedOut);
     hasLoaded = true;

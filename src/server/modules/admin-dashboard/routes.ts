@@ -19,7 +19,8 @@ export function adminDashboardRoutes(context: AppContext): FastifyPluginAsyncZod
     app.get(
       '/api/admin/dashboard',
       {
-        preHandler,
+        // The dashboard's HTML preloads it with the cookie alone (decision 1974).
+        preHandler: requireAdmin(context, 'dashboard:view', { tokenOptional: true }),
         schema: {
           tags: ['admin'],
           summary: 'The four dashboard cards and the 10 newest transactions',

@@ -3,6 +3,8 @@ import { dashboardMessages } from '../../../shared/admin/dashboard-rules';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
 import { Modal } from '../../components/ui/modal';
 import { useDashboard } from './api/admin-dashboard-queries';
+
+export { prefetchDashboard } from './api/admin-dashboard-queries';
 import { MetricCards } from './components/metric-cards';
 import { SearchPanel } from './components/search-panel';
 import { TransactionTable } from './components/transaction-table';

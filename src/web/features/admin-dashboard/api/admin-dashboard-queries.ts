@@ -1,17 +1,31 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminDashboardResponse,
   AdminInvestorDetailResponse,
   AdminSearchResponse,
 } from '../../../../shared/admin/dashboard-contracts';
-import { adminRequest } from '../../../lib/admin-api';
+import { pageDataUrls } from '../../../../shared/pages/route-preloads';
+import { adminPreloadedRead, adminRequest } from '../../../lib/admin-api';
+
+const dashboardQuery = {
+  queryKey: ['admin', 'dashboard'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    adminPreloadedRead<AdminDashboardResponse>(pageDataUrls.adminDashboard, { signal }),
+};
 
 export function useDashboard() {
-  return useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: ({ signal }) => adminRequest<AdminDashboardResponse>('/api/admin/dashboard', { signal }),
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...dashboardQuery, refetchInterval: 60_000 });
+}
+
+/** The dashboard's figures in the cache before its first render (decision 1974). */
+export function prefetchDashboard(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(dashboardQuery);
 }
 
 export function useAdminSearch(query: string | null) {

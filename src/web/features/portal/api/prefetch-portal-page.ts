@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   fetchBalanceHistory,
   fetchDocuments,
+  fetchNotifications,
   fetchOverview,
   fetchProducts,
   fetchPurchaseOptions,
@@ -42,4 +43,16 @@ const prefetches: Record<string, (queryClient: QueryClient) => Promise<unknown>[
 /** Starts fetching what the portal page at `path` shows first; a failure is left to the page to show. */
 export function prefetchPortalPage(queryClient: QueryClient, path: string): void {
   void Promise.allSettled(prefetches[path]?.(queryClient) ?? []);
+}
+
+/**
+ * What every portal page shows first (the bell's notifications) and what the page at `path`
+ * (null: none) shows first, in the query cache; settles when all have answered or failed
+ * (decision 1974).
+ */
+export function prefetchFirstData(queryClient: QueryClient, path: string | null): Promise<unknown> {
+  return Promise.allSettled([
+    queryClient.prefetchQuery({ queryKey: portalKeys.notifications, queryFn: fetchNotifications }),
+    ...((path && prefetches[path]?.(queryClient)) || []),
+  ]);
 }

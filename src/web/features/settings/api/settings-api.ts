@@ -4,7 +4,6 @@ import type { BankAccountResponse } from '../../../../shared/banking/contracts';
 import type {
   EmailChangeConfirmResponse,
   EmailChangeStartResponse,
-  InvestorSettings,
   PhoneChangeStartResponse,
   PhoneChangeVerifyResponse,
   ProfileResponse,
@@ -17,7 +16,6 @@ import type {
   NotificationPreferenceFlags,
   NotificationPreferencesView,
 } from '../../../../shared/settings/notification-preferences';
-import { pageDataUrls } from '../../../../shared/pages/route-preloads';
 import type {
   BackupWithholdingStatus,
   W9CertificationResponse,
@@ -34,11 +32,9 @@ import type {
   InvestorProfileResponse,
 } from '../../../../shared/offerings/investor-profile-contracts';
 
-export const settingsKeys = { settings: ['settings'] as const };
-
-export function fetchSettings(): Promise<InvestorSettings> {
-  return apiRequest<InvestorSettings>(pageDataUrls.settings);
-}
+// The page's first read lives in its own small module: the portal shell reads it before the
+// page's first render (decision 1974) without carrying the rest of these calls.
+export { fetchSettings, settingsKeys } from './settings-query';
 
 export function updateProfile(name: { first_name: string; last_name: string }): Promise<ProfileResponse> {
   return apiRequest<ProfileResponse>('/api/settings/profile', { method: 'PATCH', body: name });

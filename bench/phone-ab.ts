@@ -1,0 +1,208 @@
+/**
+ * A/B on the phone profile (decision 1974): two builds served side by side (PHONE_AB_BASE: the
+ * dist/ of the commit to compare with; this worktree's dist/ is B), each page loaded cold and
+ * warm in interleaved rounds (A then B for each page in each round), so the shared machine's
+ * load falls on both alike. Prints the median time to content per page and build, and the
+ * ratio to the landing page of the same build. Never fails on a time.
+ *
+ *   PHONE_AB_BASE=/tmp/base PHONE_AB_RUNS=7 npx tsx bench/phone-ab.ts
+ */
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
+import { type AppServer, startAppServer } from '../e2e/support/app-server';
+import { launchBrowser } from '../e2e/support/browser';
+import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+
+const runs = Number(process.env.PHONE_AB_RUNS ?? 5);
+const base = process.env.PHONE_AB_BASE ?? '/tmp/phone2-base';
+const pages: { name: string; path: string; audience: 'visitor' | 'investor' | 'admin'; content: string[] }[] =
+  [
+    { name: 'landing', path: '/', audience: 'visitor', content: ['.hero-title', '.plan-rate-value'] },
+    {
+      name: 'account-overview',
+      path: '/account-overview',
+      audience: 'investor',
+      content: ['.balance-card .balance-value', '.balance-card :is(.balance-chart svg, .chart-empty)'],
+    },
+    {
+      name: 'transaction-summary',
+      path: '/transaction-summary',
+      audience: 'investor',
+      content: ['.transaction-row'],
+    },
+    { name: 'buy-investments', path: '/buy-investments', audience: 'investor', content: ['.buy-plan-rate'] },
+    { name: 'transfer', path: '/transfer', audience: 'investor', content: ['.transfer-card .balance-value'] },
+    { name: 'settings', path: '/settings', audience: 'investor', content: ['.settings-card .detail-value'] },
+    {
+      name: 'admin-dashboard',
+      path: '/admin/dashboard',
+      audience: 'admin',
+      content: ['.metric-cards[aria-busy="false"] .metric-value'],
+    },
+  ];
+const watch = `(() => {
+  let sel = null; window.__done = null;
+  const shown = (s) => [...document.querySelectorAll(s)].some((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0 && (e instanceof SVGElement || (e.textContent || '').trim().length > 0); });
+  const check = () => { if (sel && window.__done === null && sel.every(shown)) window.__done = performance.now(); };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__watch = (s) => { sel = s; check(); };
+})();`;
+
+type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function states(browser: Browser, server: AppServer): Promise<Map<string, State>> {
+  const result = new Map<string, State>();
+  for (const audience of ['visitor', 'investor', 'admin']) {
+    const context = await browser.newContext({ baseURL: server.baseUrl });
+    if (audience === 'investor') await signInAsDemoInvestor(context, server.baseUrl);
+    if (audience === 'admin') {
+      const page = await context.newPage();
+      await signInAsDemoAdmin(page);
+      await page.close();
+    }
+    result.set(audience, await context.storageState());
+    await context.close();
+  }
+  return result;
+}
+
+async function load(
+  context: BrowserContext,
+  path: string,
+  content: string[],
+  cold: boolean,
+): Promise<number> {
+  const page = await context.newPage();
+  try {
+    const session = await context.newCDPSession(page);
+    await session.send('Network.enable');
+    await session.send('Network.setCacheDisabled', { cacheDisabled: cold });
+    await session.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 200_000,
+      uploadThroughput: 93_750,
+    });
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript({ content: watch });
+    await page.addInitScript({ content: `window.__watch(${JSON.stringify(content)});` });
+    await page.goto(path, { waitUntil: 'commit' });
+    const handle = await page.waitForFunction(
+      () => (window as unknown as { __done: number | null }).__done,
+      undefined,
+      {
+        timeout: 30_000,
+        polling: 50,
+      },
+    );
+    const done = (await handle.jsonValue()) as number;
+    await page.waitForTimeout(400);
+    return done;
+  } finally {
+    await page.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const load1 = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+async function main() {
+  const servers = {
+    A: await startAppServer({
+      port: 4364,
+      entry: join(base, 'dist', 'server', 'main.js'),
+      env: { RATE_LIMIT_MULTIPLIER: '20' },
+      readyTimeoutMs: 600_000,
+    }),
+    B: await startAppServer({ port: 4365, env: { RATE_LIMIT_MULTIPLIER: '20' }, readyTimeoutMs: 600_000 }),
+  };
+  const browser = await launchBrowser();
+  try {
+    const signedIn = { A: await states(browser, servers.A), B: await states(browser, servers.B) };
+    for (const cold of [true, false]) {
+      console.log(
+        `\n${cold ? 'cold' : 'warm'} (load average ${load1()}), median of ${runs}, interleaved A/B:`,
+      );
+      const contexts = new Map<string, BrowserContext>();
+      for (const build of ['A', 'B'] as const) {
+        for (const audience of ['visitor', 'investor', 'admin']) {
+          const context = await browser.newContext({
+            baseURL: servers[build].baseUrl,
+            viewport: { width: 390, height: 844 },
+            isMobile: true,
+            hasTouch: true,
+            deviceScaleFactor: 3,
+            storageState: signedIn[build].get(audience),
+            serviceWorkers: cold ? 'block' : 'allow',
+          });
+          contexts.set(`${build} ${audience}`, context);
+        }
+        if (!cold) {
+          // One visit of every page (fills the HTTP cache, installs the worker), then one controlled visit.
+          for (const measured of pages) {
+            await load(
+              contexts.get(`${build} ${measured.audience}`)!,
+              measured.path,
+              measured.content,
+              false,
+            );
+          }
+          for (const audience of ['visitor', 'investor', 'admin']) {
+            const page = await contexts.get(`${build} ${audience}`)!.newPage();
+            await page.goto('/');
+            await page.evaluate(async () => {
+              await navigator.serviceWorker?.ready;
+            });
+            await page.close();
+          }
+        }
+      }
+      const times = new Map<string, number[]>();
+      for (let round = 0; round < runs; round += 1) {
+        for (const measured of pages) {
+          for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
+            const key = `${build} ${measured.name}`;
+            const value = await load(
+              contexts.get(`${build} ${measured.audience}`)!,
+              measured.path,
+              measured.content,
+              cold,
+            );
+            times.set(key, [...(times.get(key) ?? []), value]);
+          }
+        }
+      }
+      const landing = { A: median(times.get('A landing')!), B: median(times.get('B landing')!) };
+      console.log(
+        `${'page'.padEnd(22)}${'A ms'.padStart(8)}${'ratio'.padStart(7)}${'B ms'.padStart(8)}${'ratio'.padStart(7)}${'B-A'.padStart(7)}`,
+      );
+      for (const measured of pages) {
+        const a = median(times.get(`A ${measured.name}`)!);
+        const b = median(times.get(`B ${measured.name}`)!);
+        console.log(
+          `${measured.name.padEnd(22)}${a.toFixed(0).padStart(8)}${(a / landing.A).toFixed(2).padStart(7)}${b.toFixed(0).padStart(8)}${(b / landing.B).toFixed(2).padStart(7)}${(b - a).toFixed(0).padStart(7)}`,
+        );
+      }
+      for (const context of contexts.values()) await context.close();
+      console.log(`load average after: ${load1()}`);
+    }
+  } finally {
+    await browser.close();
+    await servers.A.stop();
+    await servers.B.stop();
+  }
+}
+
+await main();

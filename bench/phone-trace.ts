@@ -1,0 +1,263 @@
+/**
+ * One-off measurement (decision 1974): where a phone-profile load of a page spends its time.
+ * Cold (HTTP cache off, no service worker) and warm (after one visit with the worker installed)
+ * loads of the given paths; prints the request waterfall (Resource Timing, ms from navigation
+ * start), the main thread's script evaluation and task time per script from a DevTools trace, and
+ * when the content showed. Never fails on a time.
+ *
+ *   PHONE_TRACE_PORT=4362 PHONE_TRACE_PATHS=/account-overview,/admin/dashboard npx tsx bench/phone-trace.ts
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { loadavg } from 'node:os';
+import { startAppServer } from '../e2e/support/app-server';
+import { launchBrowser } from '../e2e/support/browser';
+import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
+import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+
+const port = Number(process.env.PHONE_TRACE_PORT ?? 4362);
+const paths = (process.env.PHONE_TRACE_PATHS ?? '/,/account-overview,/admin/dashboard').split(',');
+const content: Record<string, string[]> = {
+  '/': ['.hero-title', '.plan-rate-value'],
+  '/account-overview': [
+    '.balance-card .balance-value',
+    '.balance-card :is(.balance-chart svg, .chart-empty)',
+  ],
+  '/settings': ['.settings-card .detail-value'],
+  '/transaction-summary': ['.transaction-row'],
+  '/admin/dashboard': ['.metric-cards[aria-busy="false"] .metric-value'],
+};
+
+const watch = `(() => {
+  let sel = null; window.__done = null; window.__marks = [];
+  const shown = (s) => [...document.querySelectorAll(s)].some((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0 && (e instanceof SVGElement || (e.textContent || '').trim().length > 0); });
+  let firstChild = null;
+  new MutationObserver(() => {
+    const root = document.getElementById('root');
+    if (firstChild === null && root && root.childElementCount > 0) { firstChild = performance.now(); window.__marks.push(['first render', firstChild]); }
+    if (sel && window.__done === null && sel.every(shown)) window.__done = performance.now();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__watch = (s) => { sel = s; };
+})();`;
+
+async function emulate(page: Page, cold: boolean) {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: cold });
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 200_000,
+    uploadThroughput: 93_750,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return session;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  args?: { data?: { url?: string; frame?: string; functionName?: string } };
+}
+
+async function loadOnce(browser: Browser, context: BrowserContext, path: string, cold: boolean) {
+  const page = await context.newPage();
+  const session = await emulate(page, cold);
+  await page.addInitScript({ content: watch });
+  await page.addInitScript({ content: `window.__watch(${JSON.stringify(content[path] ?? [])});` });
+  const isTracing = process.env.PHONE_TRACE_OFF !== '1';
+  if (isTracing)
+    await browser.startTracing(page, {
+      categories: [
+        'devtools.timeline',
+        'v8.execute',
+        'disabled-by-default-devtools.timeline',
+        'blink.user_timing',
+      ],
+    });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForFunction(
+    () => (window as unknown as { __done: number | null }).__done !== null,
+    undefined,
+    {
+      timeout: 30_000,
+      polling: 50,
+    },
+  );
+  await page.waitForTimeout(300);
+  const buffer = isTracing ? await browser.stopTracing() : Buffer.from('{"traceEvents":[]}');
+  const result = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      name: r.name.replace(location.origin, ''),
+      start: r.startTime,
+      reqStart: r.requestStart,
+      respStart: r.responseStart,
+      end: r.responseEnd,
+      size: r.transferSize,
+      type: r.initiatorType,
+    }));
+    const paint = performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]);
+    return {
+      done: (window as unknown as { __done: number }).__done,
+      marks: (window as unknown as { __marks: [string, number][] }).__marks,
+      nav: {
+        reqStart: nav.requestStart,
+        respStart: nav.responseStart,
+        respEnd: nav.responseEnd,
+        domInteractive: nav.domInteractive,
+        dcl: nav.domContentLoadedEventEnd,
+        workerStart: nav.workerStart,
+      },
+      resources,
+      paint,
+      timeOrigin: performance.timeOrigin,
+    };
+  });
+  await session.detach().catch(() => {});
+  await page.close();
+  const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+  // navigationStart in trace clock: the main frame's navigationStart mark.
+  const navStart = trace.traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data)?.ts ?? 0;
+  const perScript = new Map<
+    string,
+    { evaluate: number; compile: number; calls: number; first: number; last: number }
+  >();
+  let mainThreadBusy = 0;
+  const rendererMain = trace.traceEvents.find((e) => e.name === 'navigationStart')?.tid;
+  for (const event of trace.traceEvents) {
+    if (event.ph !== 'X' || event.tid !== rendererMain) continue;
+    if (event.name === 'RunTask' && event.ts >= navStart && event.ts - navStart < result.done * 1000)
+      mainThreadBusy += event.dur ?? 0;
+    const url = event.args?.data?.url ?? '';
+    const key = url.replace(/^https?:\/\/[^/]+/, '') || '(none)';
+    if (
+      !['EvaluateScript', 'v8.compile', 'FunctionCall', 'v8.compileModule', 'v8.evaluateModule'].includes(
+        event.name,
+      )
+    )
+      continue;
+    const entry = perScript.get(`${event.name} ${key}`) ?? {
+      evaluate: 0,
+      compile: 0,
+      calls: 0,
+      first: Infinity,
+      last: 0,
+    };
+    entry.evaluate += event.dur ?? 0;
+    entry.calls += 1;
+    entry.first = Math.min(entry.first, (event.ts - navStart) / 1000);
+    entry.last = Math.max(entry.last, (event.ts + (event.dur ?? 0) - navStart) / 1000);
+    perScript.set(`${event.name} ${key}`, entry);
+  }
+  console.log(
+    `\n=== ${path} ${cold ? 'COLD' : 'WARM'}: content at ${result.done.toFixed(0)} ms; main thread busy before content ${(mainThreadBusy / 1000).toFixed(0)} ms`,
+  );
+  console.log(
+    `nav: ${JSON.stringify(Object.fromEntries(Object.entries(result.nav).map(([k, v]) => [k, Math.round(v)])))} paint ${JSON.stringify(result.paint.map(([n, t]) => [n, Math.round(t as number)]))} marks ${JSON.stringify(result.marks.map(([n, t]) => [n, Math.round(t)]))}`,
+  );
+  for (const r of result.resources.sort((a, b) => a.start - b.start)) {
+    console.log(
+      `  ${r.start.toFixed(0).padStart(5)} req ${r.reqStart.toFixed(0).padStart(5)} ttfb ${r.respStart.toFixed(0).padStart(5)} end ${r.end.toFixed(0).padStart(5)} ${String(r.size).padStart(7)}B ${r.type.padEnd(6)} ${r.name.slice(0, 70)}`,
+    );
+  }
+  if (process.env.PHONE_TRACE_TASKS === '1') {
+    // Every main-thread task over 8 ms before content, with what it spent its time on.
+    const mainEvents = trace.traceEvents
+      .filter((e) => e.ph === 'X' && e.tid === rendererMain && e.ts >= navStart)
+      .sort((a, b) => a.ts - b.ts);
+    for (const task of mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 8000)) {
+      const at = (task.ts - navStart) / 1000;
+      if (at > result.done + 50) break;
+      const inside = new Map<string, number>();
+      for (const e of mainEvents) {
+        if (e.ts < task.ts || e.ts >= task.ts + (task.dur ?? 0) || e === task || e.name === 'RunTask')
+          continue;
+        const label = `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 40)}` : ''}${e.args?.data?.functionName ? ` ${e.args.data.functionName}` : ''}`;
+        inside.set(label, (inside.get(label) ?? 0) + (e.dur ?? 0));
+      }
+      const top = [...inside]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`);
+      console.log(
+        `  task ${at.toFixed(0).padStart(5)} +${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms: ${top.join(' | ')}`,
+      );
+    }
+  }
+  const rows = [...perScript.entries()]
+    .filter(([, v]) => v.evaluate > 2000)
+    .sort((a, b) => a[1].first - b[1].first);
+  for (const [key, v] of rows) {
+    console.log(
+      `  cpu ${(v.evaluate / 1000).toFixed(0).padStart(5)} ms x${v.calls} ${v.first.toFixed(0)}-${v.last.toFixed(0)} ${key.slice(0, 90)}`,
+    );
+  }
+}
+
+async function main() {
+  const server = await startAppServer({
+    port,
+    env: { RATE_LIMIT_MULTIPLIER: '20' },
+    readyTimeoutMs: 600_000,
+  });
+  const browser = await launchBrowser();
+  try {
+    console.log(
+      `load ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
+    const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+    for (const audience of ['visitor', 'investor', 'admin']) {
+      const context = await browser.newContext({ baseURL: server.baseUrl });
+      if (audience === 'investor') await signInAsDemoInvestor(context, server.baseUrl);
+      if (audience === 'admin') {
+        const page = await context.newPage();
+        await signInAsDemoAdmin(page);
+        await page.close();
+      }
+      states.set(audience, await context.storageState());
+      await context.close();
+    }
+    for (const cold of [true, false]) {
+      for (const path of paths) {
+        const audience = path === '/' ? 'visitor' : path.startsWith('/admin') ? 'admin' : 'investor';
+        const context = await browser.newContext({
+          baseURL: server.baseUrl,
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+          deviceScaleFactor: 3,
+          storageState: states.get(audience),
+          serviceWorkers: cold ? 'block' : 'allow',
+        });
+        if (!cold) {
+          const first = await context.newPage();
+          await first.goto(path);
+          await first.evaluate(async () => {
+            await navigator.serviceWorker?.ready;
+          });
+          await first.waitForTimeout(1500);
+          await first.close();
+        }
+        await loadOnce(browser, context, path, cold);
+        await loadOnce(browser, context, path, cold);
+        await context.close();
+      }
+    }
+    console.log(
+      `load ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
