@@ -45,10 +45,14 @@ describe('/admin/payments', () => {
 
   it('filters by state and investor, and shows the empty state when nothing matches', async () => {
     await page.getByLabel('Status', { exact: true }).selectOption('settled');
-    await paymentRows().first().waitFor();
-    const states = await page.locator('.payment-table tbody td[data-label="Status"]').allInnerTexts();
-    expect(states.length).toBeGreaterThan(0);
-    for (const state of states) expect(state.trim()).toBe('Settled');
+    // The unfiltered rows stay on screen until the filtered answer replaces them: wait for it.
+    const statesShown = async () =>
+      (await page.locator('.payment-table tbody td[data-label="Status"]').allInnerTexts()).map((state) =>
+        state.trim(),
+      );
+    await expect
+      .poll(async () => [...new Set(await statesShown())], { timeout: 10_000 })
+      .toEqual(['Settled']);
 
     await page.getByLabel('Investor', { exact: true }).fill('avery');
     await expect(paymentRows().first().innerText()).resolves.toContain('Avery Johnson');
