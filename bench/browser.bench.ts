@@ -47,47 +47,13 @@ import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+import { type Audience, type MeasuredPage, measuredPages, phoneConditions } from './support/measured-pages';
 
 const port = Number(process.env.BENCH_BROWSER_PORT ?? 4351);
 const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const LATENCY_MS = 40;
 const HOVER_MS = 100;
 const QUIET_MS = 400;
-
-type Audience = 'visitor' | 'investor' | 'admin';
-
-interface MeasuredPage {
-  name: string;
-  path: string;
-  audience: Audience;
-  /** All must be visible with text (an svg counts when it has a size). */
-  content: string[];
-}
-
-const pages: MeasuredPage[] = [
-  { name: 'landing', path: '/', audience: 'visitor', content: ['.hero-title', '.plan-rate-value'] },
-  {
-    name: 'account-overview',
-    path: '/account-overview',
-    audience: 'investor',
-    content: ['.balance-card .balance-value', '.balance-card :is(.balance-chart svg, .chart-empty)'],
-  },
-  {
-    name: 'transaction-summary',
-    path: '/transaction-summary',
-    audience: 'investor',
-    content: ['.transaction-row'],
-  },
-  { name: 'buy-investments', path: '/buy-investments', audience: 'investor', content: ['.buy-plan-rate'] },
-  { name: 'transfer', path: '/transfer', audience: 'investor', content: ['.transfer-card .balance-value'] },
-  { name: 'settings', path: '/settings', audience: 'investor', content: ['.settings-card .detail-value'] },
-  {
-    name: 'admin-dashboard',
-    path: '/admin/dashboard',
-    audience: 'admin',
-    content: ['.metric-cards[aria-busy="false"] .metric-value'],
-  },
-];
 
 /** Warm navigation: the nav link to click and the content of the page it opens. */
 const warmSteps: { to: string; content: string[] }[] = [
@@ -172,10 +138,7 @@ const profiles: Profile[] = [
   },
   {
     name: 'phone',
-    latency: 150,
-    downloadThroughput: 1_600_000 / 8,
-    uploadThroughput: 750_000 / 8,
-    cpuSlowdown: 4,
+    ...phoneConditions,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     goals: 'phone',
@@ -425,7 +388,7 @@ function printLoads(
   console.log(
     `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'kB wire'.padStart(9)}${'ratio'.padStart(8)}${'JS kB'.padStart(8)}${'chain'.padStart(7)}`,
   );
-  for (const measured of pages) {
+  for (const measured of measuredPages) {
     const loads = figures.get(measured.name) ?? [];
     const contentMs = median(loads.map((load) => load.contentMs));
     const requests = median(loads.map((load) => load.requests));
@@ -468,7 +431,7 @@ async function measureProfile(
     try {
       if (!isCold) {
         // The visit before the repeat ones: fills the HTTP cache and installs the service worker.
-        for (const measured of pages) {
+        for (const measured of measuredPages) {
           await loadPage(contexts.get(measured.audience) as BrowserContext, measured, profile, false);
         }
         for (const context of new Set(contexts.values())) {
@@ -480,10 +443,10 @@ async function measureProfile(
           await page.close();
         }
       }
-      const figures = new Map<string, LoadFigures[]>(pages.map((measured) => [measured.name, []]));
+      const figures = new Map<string, LoadFigures[]>(measuredPages.map((measured) => [measured.name, []]));
       // Rounds interleave the pages, so a burst of load on the shared machine hits them all alike.
       for (let round = 0; round < runs; round += 1) {
-        for (const measured of pages) {
+        for (const measured of measuredPages) {
           const context = contexts.get(measured.audience) as BrowserContext;
           figures.get(measured.name)?.push(await loadPage(context, measured, profile, isCold));
         }

@@ -14,34 +14,10 @@ import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { type AppServer, startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+import { emulatePhone, measuredPages } from './support/measured-pages';
 
 const runs = Number(process.env.PHONE_AB_RUNS ?? 5);
 const base = process.env.PHONE_AB_BASE ?? '/tmp/phone2-base';
-const pages: { name: string; path: string; audience: 'visitor' | 'investor' | 'admin'; content: string[] }[] =
-  [
-    { name: 'landing', path: '/', audience: 'visitor', content: ['.hero-title', '.plan-rate-value'] },
-    {
-      name: 'account-overview',
-      path: '/account-overview',
-      audience: 'investor',
-      content: ['.balance-card .balance-value', '.balance-card :is(.balance-chart svg, .chart-empty)'],
-    },
-    {
-      name: 'transaction-summary',
-      path: '/transaction-summary',
-      audience: 'investor',
-      content: ['.transaction-row'],
-    },
-    { name: 'buy-investments', path: '/buy-investments', audience: 'investor', content: ['.buy-plan-rate'] },
-    { name: 'transfer', path: '/transfer', audience: 'investor', content: ['.transfer-card .balance-value'] },
-    { name: 'settings', path: '/settings', audience: 'investor', content: ['.settings-card .detail-value'] },
-    {
-      name: 'admin-dashboard',
-      path: '/admin/dashboard',
-      audience: 'admin',
-      content: ['.metric-cards[aria-busy="false"] .metric-value'],
-    },
-  ];
 const watch = `(() => {
   let sel = null; window.__done = null;
   const shown = (s) => [...document.querySelectorAll(s)].some((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0 && (e instanceof SVGElement || (e.textContent || '').trim().length > 0); });
@@ -76,16 +52,7 @@ async function load(
 ): Promise<number> {
   const page = await context.newPage();
   try {
-    const session = await context.newCDPSession(page);
-    await session.send('Network.enable');
-    await session.send('Network.setCacheDisabled', { cacheDisabled: cold });
-    await session.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 200_000,
-      uploadThroughput: 93_750,
-    });
-    await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await emulatePhone(await context.newCDPSession(page), cold);
     await page.addInitScript({ content: watch });
     await page.addInitScript({ content: `window.__watch(${JSON.stringify(content)});` });
     await page.goto(path, { waitUntil: 'commit' });
@@ -151,7 +118,7 @@ async function main() {
         }
         if (!cold) {
           // One visit of every page (fills the HTTP cache, installs the worker), then one controlled visit.
-          for (const measured of pages) {
+          for (const measured of measuredPages) {
             await load(
               contexts.get(`${build} ${measured.audience}`)!,
               measured.path,
@@ -171,7 +138,7 @@ async function main() {
       }
       const times = new Map<string, number[]>();
       for (let round = 0; round < runs; round += 1) {
-        for (const measured of pages) {
+        for (const measured of measuredPages) {
           for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
             const key = `${build} ${measured.name}`;
             const value = await load(
@@ -188,7 +155,7 @@ async function main() {
       console.log(
         `${'page'.padEnd(22)}${'A ms'.padStart(8)}${'ratio'.padStart(7)}${'B ms'.padStart(8)}${'ratio'.padStart(7)}${'B-A'.padStart(7)}`,
       );
-      for (const measured of pages) {
+      for (const measured of measuredPages) {
         const a = median(times.get(`A ${measured.name}`)!);
         const b = median(times.get(`B ${measured.name}`)!);
         console.log(

@@ -13,20 +13,14 @@ import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+import { emulatePhone, measuredPages } from './support/measured-pages';
 
 const port = Number(process.env.PHONE_TRACE_PORT ?? 4362);
 const paths = (process.env.PHONE_TRACE_PATHS ?? '/,/account-overview,/admin/dashboard').split(',');
-const content: Record<string, string[]> = {
-  '/': ['.hero-title', '.plan-rate-value'],
-  '/account-overview': [
-    '.balance-card .balance-value',
-    '.balance-card :is(.balance-chart svg, .chart-empty)',
-  ],
-  '/settings': ['.settings-card .detail-value'],
-  '/transaction-summary': ['.transaction-row'],
-  '/admin/dashboard': ['.metric-cards[aria-busy="false"] .metric-value'],
-};
-
+/** The content of each measured page (a path not measured waits for nothing). */
+const content: Record<string, string[]> = Object.fromEntries(
+  measuredPages.map((measured) => [measured.path, measured.content]),
+);
 const watch = `(() => {
   let sel = null; window.__done = null; window.__marks = [];
   const shown = (s) => [...document.querySelectorAll(s)].some((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0 && (e instanceof SVGElement || (e.textContent || '').trim().length > 0); });
@@ -41,15 +35,7 @@ const watch = `(() => {
 
 async function emulate(page: Page, cold: boolean) {
   const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
-  await session.send('Network.setCacheDisabled', { cacheDisabled: cold });
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: 200_000,
-    uploadThroughput: 93_750,
-  });
-  await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await emulatePhone(session, cold);
   return session;
 }
 
