@@ -121,14 +121,13 @@ export async function selectTaxYearOutlook(
     new_forms: number;
     corrections: number;
     missing_count: number;
-    missing: { investor_id: string; email: string; interest: string }[] | string;
+    missing: { investor_id: string; email: string; interest: string }[];
   }>(result)[0]!;
   return {
     newForms: row.new_forms,
     corrections: row.corrections,
     missingCount: row.missing_count,
-    // PGlite hands json back parsed; node-postgres too, but a driver may give the text.
-    missing: typeof row.missing === 'string' ? JSON.parse(row.missing) : row.missing,
+    missing: row.missing,
   };
 }
 
