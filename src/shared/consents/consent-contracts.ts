@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { calendarDate } from '../dates/date-schemas';
-import { ACCESS_CODE_LENGTH, consentKinds } from './consent-disclosures';
+import { consentKinds } from './consent-disclosures';
 
 export const consentStates = ['none', 'given', 'withdrawn'] as const;
 

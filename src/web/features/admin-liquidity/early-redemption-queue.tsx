@@ -19,7 +19,8 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
-import { TextAreaField, TextField } from '../../components/ui/field';
+import { TextAreaField } from '../../components/ui/field';
+import { ReasonForm } from '../../components/ui/reason-form';
 import { Tabs } from '../../components/ui/tabs';
 import { useAdminSession } from '../../lib/admin-session';
 import { formatLocalDateTime } from '../../lib/format-date-time';
@@ -214,23 +215,16 @@ function DecideRedemption({ row }: { row: AdminRedemptionRow }) {
     <div className="decide-redemption">
       {decide.isError && !isConfirming ? <Alert tone="error">{decide.error.message}</Alert> : null}
       {isDeclining ? (
-        <form className="decide-redemption" onSubmit={decline} noValidate>
-          <TextField
-            label="Reason the investor sees"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={error}
-            maxLength={500}
-          />
-          <div className="row">
-            <Button type="submit" size="sm" variant="danger" isBusy={decide.isPending}>
-              Decline
-            </Button>
-            <Button type="button" size="sm" variant="secondary" onClick={() => setDeclining(false)}>
-              Back
-            </Button>
-          </div>
-        </form>
+        <ReasonForm
+          label="Reason the investor sees"
+          submitLabel="Decline"
+          value={reason}
+          onChange={setReason}
+          error={error}
+          isBusy={decide.isPending}
+          onSubmit={decline}
+          onBack={() => setDeclining(false)}
+        />
       ) : (
         <div className="row redemption-buttons">
           <Button

@@ -19,7 +19,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../components/ui/feedback';
-import { TextField } from '../../components/ui/field';
+import { ReasonForm } from '../../components/ui/reason-form';
 import { Tabs } from '../../components/ui/tabs';
 import { useAdminSession } from '../../lib/admin-session';
 import { formatLocalDateTime } from '../../lib/format-date-time';
@@ -193,23 +193,16 @@ function DecideAdjustment({ adjustment }: { adjustment: Adjustment }) {
     <div className="decide-adjustment">
       {decide.isError ? <Alert tone="error">{decide.error.message}</Alert> : null}
       {isRejecting ? (
-        <form className="decide-form" onSubmit={reject} noValidate>
-          <TextField
-            label="Reason to reject"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={error}
-            maxLength={500}
-          />
-          <div className="row">
-            <Button type="submit" size="sm" variant="danger" isBusy={decide.isPending}>
-              Reject
-            </Button>
-            <Button type="button" size="sm" variant="secondary" onClick={() => setRejecting(false)}>
-              Back
-            </Button>
-          </div>
-        </form>
+        <ReasonForm
+          label="Reason to reject"
+          submitLabel="Reject"
+          value={reason}
+          onChange={setReason}
+          error={error}
+          isBusy={decide.isPending}
+          onSubmit={reject}
+          onBack={() => setRejecting(false)}
+        />
       ) : (
         <div className="row decide-buttons">
           <Button
