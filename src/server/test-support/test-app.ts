@@ -3,6 +3,9 @@ import { buildApp, type RegisteredRoute } from '../app';
 import { type Clock, movableClock, type MovableClock } from '../clock';
 import { type AppConfig, loadConfig } from '../config';
 import type { AppContext } from '../context';
+import { campaignDispatcherOf } from '../modules/notifications/campaign-dispatcher';
+import { noticeSenderOf } from '../modules/notifications/notice-sender';
+import { fundingDebitSenderOf } from '../modules/purchases/funding-debit-sender';
 import { seedReferenceData } from '../modules/reference-data/seed-reference-data';
 import { createTestDatabase, type TestDatabase, truncateAll } from './test-database';
 
@@ -59,6 +62,13 @@ export async function createTestApp(
     config,
     routes,
     async reset() {
+      // Work a request started in the background (a notice kicked, a debit sent) still writes:
+      // truncating under it deadlocks on PostgreSQL (40P01), so it finishes first.
+      await Promise.all([
+        noticeSenderOf(context).idle(),
+        fundingDebitSenderOf(context).idle(),
+        campaignDispatcherOf(context).idle(),
+      ]);
       await truncateAll(database);
       await seedReferenceData(database.db);
     },

@@ -118,6 +118,8 @@ export interface NoticeSender {
   kick(): void;
   /** A pass now and then every `intervalMs`. */
   start(): void;
+  /** Waits for the pass in progress and the one queued after it, starting none. */
+  idle(): Promise<void>;
   /** Stops the timer and waits for the pass in progress. */
   close(): Promise<void>;
 }
@@ -158,10 +160,13 @@ export function createNoticeSender(context: SenderContext): NoticeSender {
       timer = setInterval(kick, noticeSending.intervalMs);
       timer.unref();
     },
+    async idle() {
+      while (running || queued) await Promise.allSettled([running, queued]);
+    },
     async close() {
       isClosed = true;
       if (timer) clearInterval(timer);
-      await Promise.allSettled([running, queued]);
+      await this.idle();
     },
   };
 }
