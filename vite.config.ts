@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
 import { webBuildExtras } from './scripts/web-build-extras.ts';
+import { preloadedPageModules } from './src/shared/pages/route-preloads.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
@@ -121,6 +123,35 @@ function sharedByPages(id: string, context: ChunkingContext): boolean {
   return points.length > 1 && points.some((point) => isPageSplitPoint(point, context));
 }
 
+/** The pages whose HTML preloads their code (src/shared/pages/route-preloads.ts), by module id. */
+const preloadedPages = new Set(
+  preloadedPageModules.map((module) => resolve(import.meta.dirname, 'src/web', module)),
+);
+
+/**
+ * Whether a module is needed before their content by many of the pages a visit may open first
+ * (decision 1975): a shell reaches it, or at least two of the pages whose HTML preloads their
+ * code do.
+ */
+function neededBeforeContentByManyPages(id: string, context: ChunkingContext): boolean {
+  const points = [...splitPointsOf(id, context)];
+  if (points.some((point) => shell.test(point))) return true;
+  return points.filter((point) => preloadedPages.has(point)).length > 1;
+}
+
+/*
+ * The settings page's own forms and their rules (its API, the e-records consent form and
+ * disclosures, the W-9 certification text, TIN rules): onboarding and the purchase dialogs
+ * share them, but no other page needs them before its content. They are one chunk of their own
+ * (decision 1975) that the settings page imports (so its HTML preloads it), instead of riding in
+ * the chunks every signed-in page loads.
+ */
+const settingsFormsModule =
+  /[\\/]src[\\/](web[\\/](features[\\/]settings|components[\\/]electronic-consent)[\\/]|shared[\\/](consents[\\/]|settings[\\/]|tax[\\/](tin|w9-certification-text)\.ts$))/;
+function laterSettingsCode(id: string, context: ChunkingContext): boolean {
+  return settingsFormsModule.test(id) && !neededBeforeContentByManyPages(id, context);
+}
+
 /**
  * The same for the shells' feature code: what one page and its dialogs share stays with that
  * page (Rolldown keeps it in the page's chunk, which is in memory before the dialog loads).
@@ -151,7 +182,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 5 },
+            { name: 'app', tags: ['$initial'], priority: 6 },
             {
               debugName: 'signed-in-common',
               name: withoutFormCode(
@@ -159,15 +190,24 @@ export default defineConfig({
                 (id, context) =>
                   signedInCommonModule.test(id) &&
                   !adminOnlySharedModule.test(id) &&
+                  !laterSettingsCode(id, context) &&
                   sharedByPages(id, context),
               ),
-              priority: 4,
+              priority: 5,
             },
             {
               debugName: 'portal',
               name: withoutFormCode(
                 'portal',
-                (id, context) => portalModule.test(id) && sharedByPagesOrShell(id, context),
+                (id, context) => portalModule.test(id) && neededBeforeContentByManyPages(id, context),
+              ),
+              priority: 4,
+            },
+            {
+              debugName: 'settings-shared',
+              name: withoutFormCode(
+                'settings-shared',
+                (id, context) => laterSettingsCode(id, context) && sharedByPages(id, context),
               ),
               priority: 3,
             },

@@ -6,6 +6,9 @@
  * when the content showed. Never fails on a time.
  *
  *   PHONE_TRACE_PORT=4362 PHONE_TRACE_PATHS=/account-overview,/admin/dashboard npx tsx bench/phone-trace.ts
+ *
+ * PHONE_TRACE_MODES=warm (or cold) loads one kind only; PHONE_TRACE_TASKS=1 lists every
+ * main-thread task over 8 ms; PHONE_TRACE_OFF=1 loads without tracing.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadavg } from 'node:os';
@@ -80,6 +83,7 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
       name: r.name.replace(location.origin, ''),
       start: r.startTime,
+      workerStart: r.workerStart,
       reqStart: r.requestStart,
       respStart: r.responseStart,
       end: r.responseEnd,
@@ -113,7 +117,15 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
     { evaluate: number; compile: number; calls: number; first: number; last: number }
   >();
   let mainThreadBusy = 0;
-  const rendererMain = trace.traceEvents.find((e) => e.name === 'navigationStart')?.tid;
+  // The page's main thread: the one that ran the entry script (a navigation answered by the
+  // worker may commit in another renderer than the one that marked navigationStart).
+  const entryRuns = new Map<number, number>();
+  for (const event of trace.traceEvents)
+    if (event.ph === 'X' && /\/assets\/index-/.test(event.args?.data?.url ?? ''))
+      entryRuns.set(event.tid, (entryRuns.get(event.tid) ?? 0) + (event.dur ?? 0));
+  const rendererMain =
+    [...entryRuns].sort((a, b) => b[1] - a[1])[0]?.[0] ??
+    trace.traceEvents.find((e) => e.name === 'navigationStart')?.tid;
   for (const event of trace.traceEvents) {
     if (event.ph !== 'X' || event.tid !== rendererMain) continue;
     if (event.name === 'RunTask' && event.ts >= navStart && event.ts - navStart < result.done * 1000)
@@ -147,7 +159,7 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
   );
   for (const r of result.resources.sort((a, b) => a.start - b.start)) {
     console.log(
-      `  ${r.start.toFixed(0).padStart(5)} req ${r.reqStart.toFixed(0).padStart(5)} ttfb ${r.respStart.toFixed(0).padStart(5)} end ${r.end.toFixed(0).padStart(5)} ${String(r.size).padStart(7)}B ${r.type.padEnd(6)} ${r.name.slice(0, 70)}`,
+      `  ${r.start.toFixed(0).padStart(5)} sw ${r.workerStart.toFixed(0).padStart(5)} req ${r.reqStart.toFixed(0).padStart(5)} ttfb ${r.respStart.toFixed(0).padStart(5)} end ${r.end.toFixed(0).padStart(5)} ${String(r.size).padStart(7)}B ${r.type.padEnd(6)} ${r.name.slice(0, 70)}`,
     );
   }
   if (process.env.PHONE_TRACE_TASKS === '1') {
@@ -209,7 +221,8 @@ async function main() {
       states.set(audience, await context.storageState());
       await context.close();
     }
-    for (const cold of [true, false]) {
+    const modes = (process.env.PHONE_TRACE_MODES ?? 'cold,warm').split(',');
+    for (const cold of [true, false].filter((isCold) => modes.includes(isCold ? 'cold' : 'warm'))) {
       for (const path of paths) {
         const audience = path === '/' ? 'visitor' : path.startsWith('/admin') ? 'admin' : 'investor';
         const context = await browser.newContext({

@@ -71,19 +71,36 @@ describe('in production', () => {
     await testApp?.close();
   });
 
-  it('sends CSP, HSTS, nosniff, frame denial and a referrer policy on pages and API answers', async () => {
-    for (const url of ['/', '/account-overview', '/api/products', '/api/no-such-thing']) {
+  it('sends the page policy, HSTS, nosniff, frame denial and a referrer policy on pages', async () => {
+    for (const url of ['/', '/account-overview', '/no/such/page']) {
       const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.headers['content-type']).toContain('text/html');
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toMatch(/script-src 'self'(;|$)/);
       expect(csp).not.toContain('unsafe-inline');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('sends API answers, errors included, a policy that loads and frames nothing, and no document-only headers', async () => {
+    for (const url of ['/api/products', '/api/no-such-thing', '/api/session']) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const documentOnly of ['cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster'])
+        expect(response.headers[documentOnly]).toBeUndefined();
     }
   });
 

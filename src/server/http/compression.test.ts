@@ -160,6 +160,44 @@ describe('compressed and cacheable answers', () => {
     }
   });
 
+  it('sends files the page loads the resource policy without document-only headers, and the worker the page policy (decision 1975)', async () => {
+    for (const url of [
+      '/assets/index-Ab12Cd34.js',
+      '/assets/index-Ef56Gh78.css',
+      '/assets/inter-latin-wght-normal-Xy12.woff2',
+      '/manifest.webmanifest',
+    ]) {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(response.headers['x-xss-protection'], url).toBeUndefined();
+    }
+    // The worker's own fetches are governed by its script's policy: it keeps the page's.
+    for (const headers of [{}, { 'service-worker': 'script' }]) {
+      const worker = await testApp.app.inject({ method: 'GET', url: '/sw.js', headers });
+      expect(worker.headers['content-type']).toMatch(/javascript/);
+      expect(String(worker.headers['content-security-policy'])).toContain("connect-src 'self'");
+      expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
+    }
+    const page = await testApp.app.inject({ method: 'GET', url: '/' });
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // What a page's policy costs each of its files, on the wire: the header block shrank.
+    const script = await testApp.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+    const headerBytes = (response: LightMyRequestResponse) =>
+      Object.entries(response.headers).reduce(
+        (sum, [name, value]) => sum + name.length + String(value).length + 4,
+        0,
+      );
+    expect(headerBytes(script)).toBeLessThan(headerBytes(page) - 300);
+  });
+
   it('compresses a page over the threshold and keeps it no-cache', async () => {
     const plain = await testApp.app.inject({ method: 'GET', url: '/account-overview' });
     const response = await testApp.app.inject({

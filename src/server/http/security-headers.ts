@@ -56,11 +56,58 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
   return headers;
 }
 
-/** Every answer (API, pages, files, errors) carries the security headers. */
+/**
+ * The policy of an answer that is not a page: it may load nothing and be framed by nothing
+ * (OWASP's REST Security Cheat Sheet, "Security headers"), stricter than a page's policy.
+ */
+export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
+
+/**
+ * Headers that only a document (or a worker) reads: the browser ignores them on a script, a
+ * stylesheet, a font, an image or a JSON answer, so such answers do not carry them (decision
+ * 1975: on a phone each of a page's 15 requests paid about 0.5 kB for them).
+ */
+const documentOnlyHeaders = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** Answers that are never a document or a worker: JSON, scripts, stylesheets, fonts, images. */
+const resourceContentType =
+  /^(application\/(json|problem\+json|manifest\+json|javascript)|text\/(css|javascript)|font\/|image\/)/i;
+
+/** The service worker's script is a worker: its answer's policy governs the worker (and its fetches). */
+function isWorkerScript(url: string, serviceWorkerHeader: unknown): boolean {
+  return serviceWorkerHeader === 'script' || url.split('?')[0] === '/sw.js';
+}
+
+/**
+ * Every answer (API, pages, files, errors) carries the security headers. Pages, the service
+ * worker and anything else a browser may show (PDFs, CSV downloads) get the page's whole set;
+ * an answer that can only be loaded as a resource gets the resource policy and drops the
+ * document-only headers (decision 1975). HSTS, nosniff, frame denial, the referrer policy and
+ * the resource policy stay on every answer.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const headers = securityHeadersOf(helmetOptionsFor(config));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (
+      typeof type === 'string' &&
+      resourceContentType.test(type) &&
+      !isWorkerScript(request.url, request.headers['service-worker'])
+    ) {
+      for (const name of documentOnlyHeaders) reply.removeHeader(name);
+      reply.header('content-security-policy', RESOURCE_CONTENT_SECURITY_POLICY);
+    }
+    done(null, payload);
   });
 }

@@ -81,6 +81,12 @@ const pageModules = {
   adminDashboard: 'features/admin-dashboard/admin-dashboard-page.tsx',
 } as const satisfies Record<string, PageChunk>;
 
+/**
+ * The page modules whose code the HTML preloads (paths under src/web). vite.config.ts keeps
+ * the shared chunks to what these pages need before their content (decision 1975).
+ */
+export const preloadedPageModules: readonly string[] = Object.values(pageModules);
+
 function transactionSummaryPreload(query: URLSearchParams): RoutePreload {
   // Only the list view's first page is known from the URL; the other view pages by its own state.
   if ((query.get('view') ?? 'list') !== 'list') return portalPage(pageModules.transactionSummary);

@@ -5,7 +5,7 @@
  * changed and where the paper goes.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ConsentStatusResponse, ConsentView } from '../../../../shared/consents/consent-contracts';
 import type { ConsentKind } from '../../../../shared/consents/consent-disclosures';
 import {
@@ -13,12 +13,20 @@ import {
   fetchConsents,
   withdrawConsent,
 } from '../../../components/electronic-consent/consent-api';
-import { ElectronicConsentForm } from '../../../components/electronic-consent/electronic-consent-form';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Alert, Badge, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
+import { preloadableLazy, preloadOnIntent } from '../../../lib/preloadable-lazy';
+
+// The consent form opens in a dialog: it loads when the pointer or focus reaches its button,
+// not with the settings page (decision 1975).
+const ElectronicConsentForm = preloadableLazy(() =>
+  import('../../../components/electronic-consent/electronic-consent-form').then(
+    (module) => module.ElectronicConsentForm,
+  ),
+);
 
 const labels: Record<
   ConsentKind,
@@ -103,7 +111,7 @@ function ConsentRow({
             Withdraw consent
           </Button>
         ) : (
-          <Button size="sm" onClick={() => setConsentOpen(true)}>
+          <Button size="sm" {...preloadOnIntent(ElectronicConsentForm)} onClick={() => setConsentOpen(true)}>
             {view.kind === 'tax_forms' ? 'Get tax forms electronically' : 'Consent to electronic records'}
           </Button>
         )}
@@ -116,15 +124,17 @@ function ConsentRow({
           onClose={() => setConsentOpen(false)}
           wide
         >
-          <ElectronicConsentForm
-            kind={view.kind}
-            status={status}
-            onConsented={() => {
-              setConsentOpen(false);
-              onChanged(copy.consentedEffect);
-            }}
-            onCancel={() => setConsentOpen(false)}
-          />
+          <Suspense fallback={<LoadingState text="Loading the consent..." />}>
+            <ElectronicConsentForm
+              kind={view.kind}
+              status={status}
+              onConsented={() => {
+                setConsentOpen(false);
+                onChanged(copy.consentedEffect);
+              }}
+              onCancel={() => setConsentOpen(false)}
+            />
+          </Suspense>
         </Modal>
       ) : null}
       {isWithdrawOpen ? (
