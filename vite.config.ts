@@ -3,7 +3,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 import { webBuildExtras } from './scripts/web-build-extras.ts';
-import { preloadedPageModules } from './src/shared/pages/route-preloads.ts';
+import { preloadedPageModules, publicPageModules } from './src/shared/pages/route-preloads.ts';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3001'}`;
 
@@ -123,6 +123,57 @@ function sharedByPages(id: string, context: ChunkingContext): boolean {
   return points.length > 1 && points.some((point) => isPageSplitPoint(point, context));
 }
 
+/** Modules the entry (index.html) reaches through static imports (memoised per chunking pass). */
+const entryModule = resolve(import.meta.dirname, 'src/web/index.html');
+const bundlerRuntime = /^\0?rolldown[\\/]runtime/;
+const entryReach = new WeakMap<ChunkingContext, Set<string>>();
+function isInEntry(id: string, context: ChunkingContext): boolean {
+  let reached = entryReach.get(context);
+  if (!reached) {
+    reached = new Set([entryModule]);
+    const queue = [entryModule];
+    while (queue.length > 0) {
+      for (const child of context.getModuleInfo(queue.pop() as string)?.importedIds ?? []) {
+        if (!reached.has(child)) {
+          reached.add(child);
+          queue.push(child);
+        }
+      }
+    }
+    entryReach.set(context, reached);
+  }
+  return reached.has(id);
+}
+
+/*
+ * The public site (decision 1975): its layout and the landing page load with lazy() and the
+ * HTML preloads them where they render, so a portal page does not carry them in the entry.
+ * Its pages are the layout, the landing page, the other pages of features/public-site and the
+ * onboarding layout (which shows the site's header, footer and stylesheet too).
+ */
+const publicSiteShells = new Set(
+  Object.values(publicPageModules).map((module) => resolve(import.meta.dirname, 'src/web', module)),
+);
+const publicSitePage =
+  /[\\/]src[\\/]web[\\/](features[\\/]public-site[\\/]pages[\\/]|app[\\/]get-started-layout\.tsx$)/;
+function isPublicSitePoint(point: string): boolean {
+  return publicSiteShells.has(point) || publicSitePage.test(point);
+}
+/** Reached by the public layout or the landing page. */
+function publicSiteCode(id: string, context: ChunkingContext): boolean {
+  return [...splitPointsOf(id, context)].some((point) => publicSiteShells.has(point));
+}
+/**
+ * What the public site shares with the rest of the app (the design system, the session, money
+ * formats) stays in the entry, as before: moving it to the public chunk would make every
+ * signed-in page load that chunk, and to a signed-in chunk, the landing page.
+ */
+function entryCode(id: string, context: ChunkingContext): boolean {
+  if (isInEntry(id, context)) return true;
+  if (!publicSiteCode(id, context)) return false;
+  return [...splitPointsOf(id, context)].some((point) => !isPublicSitePoint(point));
+}
+
 /** The pages whose HTML preloads their code (src/shared/pages/route-preloads.ts), by module id. */
 const preloadedPages = new Set(
   preloadedPageModules.map((module) => resolve(import.meta.dirname, 'src/web', module)),
@@ -182,7 +233,19 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 6 },
+            // The entry: what index.html reaches (and the bundler's runtime), and what the public
+            // site shares with other pages.
+            {
+              debugName: 'app',
+              name: (id: string, context: ChunkingContext) =>
+                bundlerRuntime.test(id) || entryCode(id, context) ? 'app' : null,
+              priority: 7,
+            },
+            {
+              debugName: 'public',
+              name: withoutFormCode('public', publicSiteCode),
+              priority: 6,
+            },
             {
               debugName: 'signed-in-common',
               name: withoutFormCode(

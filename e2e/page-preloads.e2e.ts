@@ -10,6 +10,7 @@
  * their session and first data before the first render, so the first thing drawn is the content
  * (no spinner, no empty plan rates first), and the dashboard's figures are preloaded too.
  */
+import { ELECTRONIC_RECORDS_DISCLOSURE_VERSION } from '../src/shared/consents/consent-disclosures';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
@@ -136,6 +137,17 @@ describe('page preloads', () => {
         scripts.filter((script) => !preloaded.includes(script) && !entry.includes(script)),
         path,
       ).toEqual([]);
+      // Neither the public site's layout and landing page nor the e-records consent form (and
+      // its disclosures) ride along before the content (decision 1975).
+      for (const script of scripts) {
+        const text = await (await context.request.get(`${baseUrl}${script}`)).text();
+        for (const marker of ['hero-title', 'site-footer-grid', ELECTRONIC_RECORDS_DISCLOSURE_VERSION])
+          expect(text.includes(marker), `${path} ${script} ${marker}`).toBe(false);
+      }
+      expect(
+        linksOf(html, 'stylesheet').filter((href) => /\/public-[\w-]+\.css$/.test(href)),
+        path,
+      ).toEqual([]);
       await page.close();
     }
     // A form loads its code when opened: Edit Name on /settings.
@@ -154,14 +166,18 @@ describe('page preloads', () => {
     await context.close();
   });
 
-  it('loads no zod on the landing page, and no script beyond the entry its HTML names', async () => {
+  it('loads no zod on the landing page, and no script beyond the entry and the public chunk its HTML names', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     const html = await (await context.request.get(`${baseUrl}/`)).text();
     const entry = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((match) => match[1]);
+    // The public site's layout and landing page (decision 1975): one chunk and its stylesheet.
+    const preloaded = linksOf(html, 'modulepreload');
+    expect(preloaded.filter((href) => /\/public-[\w-]+\.js$/.test(href))).toHaveLength(1);
+    expect(linksOf(html, 'stylesheet').filter((href) => /\/public-[\w-]+\.css$/.test(href))).toHaveLength(1);
     const scripts = (await coldLoad(page, '/', '.plan-rate-value')).filter((request) =>
       request.endsWith('.js'),
     );
-    expect(scripts).toEqual(entry);
+    expect([...scripts].sort()).toEqual([...entry, ...preloaded].sort());
     for (const script of scripts) {
       expect(
         (await (await context.request.get(`${baseUrl}${script}`)).text()).includes('ZodError'),

@@ -16,6 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_VARIANT_HEADER, type PageVariant } from '../../shared/pages/page-variant';
 import {
   publicDataPreloadsFor,
+  publicPageCodeFor,
+  publicPageModules,
   type RoutePreload,
   routePreloadsFor,
 } from '../../shared/pages/route-preloads';
@@ -82,6 +84,8 @@ function chunkFilesOf(manifest: Manifest, names: readonly string[]): { scripts: 
   return { scripts, styles };
 }
 
+const noFiles = { scripts: [], styles: [] };
+
 /**
  * The links for one route. The fetch preloads use crossorigin="anonymous": credentials mode
  * "same-origin", the mode of the app's fetch wrapper (src/web/lib/api-client.ts), so the
@@ -113,9 +117,13 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     const publicData = publicDataPreloadsFor(path);
     const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
     if (!preload) {
-      if (publicData.length === 0) return { html: indexHtml, variant: 'any' };
+      // A public page: the public site's chunk (its layout, the landing page) and its
+      // stylesheet, named by the module or by its chunk group (vite.config.ts), decision 1975.
+      const publicCode = publicPageCodeFor(path).map((name) => publicPageModules[name]);
+      const files = publicCode.length > 0 ? chunkFilesOf(manifest, ['public', ...publicCode]) : noFiles;
+      if (publicData.length === 0 && files.scripts.length === 0) return { html: indexHtml, variant: 'any' };
       return {
-        html: indexHtml.replace('</head>', `${preloadLinks({ scripts: [], styles: [] }, publicData)}</head>`),
+        html: indexHtml.replace('</head>', `${preloadLinks(files, publicData)}</head>`),
         variant: 'any',
       };
     }

@@ -138,3 +138,30 @@ export function publicDataPreloadsFor(pathname: string): readonly string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return publicPageData[path] ?? [];
 }
+
+/** The public site's code outside the entry (decision 1975): its layout, and the landing page. */
+export const publicPageModules = {
+  layout: 'app/public-layout.tsx',
+  landing: 'features/public-site/pages/landing-page.tsx',
+} as const satisfies Record<string, PageChunk>;
+
+/**
+ * Paths that render outside the public site's layout: the portal, the back office, onboarding
+ * (its own layout) and the bank-link pop-up pages. Every other path is a public page, an auth
+ * page or an unknown path (which shows the landing page), all inside the public layout.
+ */
+const outsidePublicLayout =
+  /^\/(admin|account-overview|buy-investments|transaction-summary|transfer|notes|documents|settings|link-bank|get-started|empty-state|sandbox|bank-link)(\/|$)/;
+
+/**
+ * The public site's code a path needs before its first render, as keys of publicPageModules:
+ * the layout for every page inside it, the landing page's own code for `/`. The server
+ * preloads their chunks; the web app loads them before rendering, so the page never shows a
+ * spinner for its layout. `/settings/confirm-email` is the one settings path in the public layout.
+ */
+export function publicPageCodeFor(pathname: string): readonly (keyof typeof publicPageModules)[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return ['layout', 'landing'];
+  if (path === '/settings/confirm-email' || !outsidePublicLayout.test(path)) return ['layout'];
+  return [];
+}

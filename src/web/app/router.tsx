@@ -1,21 +1,29 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { LoadingState } from '../components/ui/feedback';
-import { LandingPage } from '../features/public-site/pages/landing-page';
 import { authRoutes, getStartedRoutes } from './auth-routes';
-import { preloadableLazy } from '../lib/preloadable-lazy';
+import { publicPageCodeFor } from '../../shared/pages/route-preloads';
+import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy';
 import { primePublicProducts } from '../lib/use-public-products';
 import { portalRoutes, preloadPortalPage, withinFirstDataWait } from './portal-route-table';
-import { PublicLayout } from './public-layout';
 import { RouteErrorBoundary } from './route-error';
 import { bankLinkPopupRoutes, settingsPublicRoutes } from './settings-routes';
 
 /*
- * Every route of the app. The landing page is in the entry chunk; everything else is
- * loaded on demand with lazy(), so portal and admin code never ships to the landing page.
+ * Every route of the app, each page loaded on demand with lazy(), so portal and admin code
+ * never ships to the landing page, and the public site's layout and landing page never ship
+ * to a portal page (decision 1975: the HTML preloads them where they render).
  * Declarative routing keeps react-router's data-router code out of the landing chunk.
  * Unknown paths show the home screen (spec 2), under /admin/ too (decision 1861).
  */
+const PublicLayout = preloadableLazy(() => import('./public-layout').then((module) => module.PublicLayout));
+const LandingPage = preloadableLazy(() =>
+  import('../features/public-site/pages/landing-page').then((module) => module.LandingPage),
+);
+const publicPageCode: Record<ReturnType<typeof publicPageCodeFor>[number], PreloadableComponent<object>> = {
+  layout: PublicLayout,
+  landing: LandingPage,
+};
 const InvestmentsPage = lazy(() =>
   import('../features/public-site/pages/investments-page').then((module) => ({
     default: module.InvestmentsPage,
@@ -128,8 +136,11 @@ const AcceptInvitationPage = lazy(() =>
  * page.
  */
 export function preloadPage(pathname: string): Promise<unknown> | null {
-  // The landing page's plan rates, preloaded by its HTML (decision 1973), before its first render.
-  if (pathname === '/') return withinFirstDataWait(primePublicProducts());
+  // The public site's layout and the landing page's code (decision 1975) and plan rates
+  // (decision 1973), all preloaded by the HTML, before the first render.
+  const publicCode = publicPageCodeFor(pathname).map((name) => publicPageCode[name].preload());
+  if (pathname === '/') return Promise.all([...publicCode, withinFirstDataWait(primePublicProducts())]);
+  if (publicCode.length > 0) return Promise.all(publicCode);
   if (/^\/admin\/dashboard\/?$/.test(pathname)) {
     // The code, then the session and the figures (decision 1974): one render with the content.
     return Promise.all([
