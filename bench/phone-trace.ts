@@ -167,7 +167,9 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
     const mainEvents = trace.traceEvents
       .filter((e) => e.ph === 'X' && e.tid === rendererMain && e.ts >= navStart)
       .sort((a, b) => a.ts - b.ts);
-    for (const task of mainEvents.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 8000)) {
+    for (const task of mainEvents.filter(
+      (e) => e.name === 'RunTask' && (e.dur ?? 0) > Number(process.env.PHONE_TRACE_TASK_MS ?? 8) * 1000,
+    )) {
       const at = (task.ts - navStart) / 1000;
       if (at > result.done + 50) break;
       const inside = new Map<string, number>();
