@@ -184,6 +184,10 @@ const preloadedPages = new Set(
  * (decision 1975): a shell reaches it, or at least two of the pages whose HTML preloads their
  * code do.
  */
+function reachedByPreloadedPage(id: string, context: ChunkingContext): boolean {
+  return [...splitPointsOf(id, context)].some((point) => preloadedPages.has(point));
+}
+
 function neededBeforeContentByManyPages(id: string, context: ChunkingContext): boolean {
   const points = [...splitPointsOf(id, context)];
   if (points.some((point) => shell.test(point))) return true;
@@ -270,9 +274,26 @@ export default defineConfig({
               debugName: 'settings-shared',
               name: withoutFormCode(
                 'settings-shared',
-                (id, context) => laterSettingsCode(id, context) && sharedByPages(id, context),
+                // Shared by two code-split points or more (a page, the settings cards below
+                // its profile, a dialog), one of them a page whose HTML preloads it: what one
+                // alone reaches stays in its chunk.
+                (id, context) =>
+                  laterSettingsCode(id, context) &&
+                  splitPointsOf(id, context).size > 1 &&
+                  reachedByPreloadedPage(id, context),
               ),
               priority: 3,
+            },
+            {
+              // The same forms' code that no preloaded page reaches before its content (the
+              // consent form, the W-9 text): the settings cards below the profile, onboarding
+              // and the purchase dialogs load it on demand.
+              debugName: 'settings-later',
+              name: withoutFormCode(
+                'settings-later',
+                (id, context) => laterSettingsCode(id, context) && splitPointsOf(id, context).size > 1,
+              ),
+              priority: 2,
             },
             {
               debugName: 'admin',
@@ -282,7 +303,7 @@ export default defineConfig({
                   (adminModule.test(id) || adminOnlySharedModule.test(id)) &&
                   sharedByPagesOrShell(id, context),
               ),
-              priority: 2,
+              priority: 1,
             },
             // Last, so the zod-free modules the schemas import stay in the chunks above.
             {
@@ -292,7 +313,7 @@ export default defineConfig({
                 (sharedModule.test(id) && !adminOnlySharedModule.test(id) && needsFormCode(id, context))
                   ? 'forms'
                   : null,
-              priority: 1,
+              priority: 0,
             },
           ],
         },

@@ -133,13 +133,17 @@ describe('page preloads', () => {
           script,
         ).toBe(false);
       }
+      // Every script was preloaded, but the settings cards below the profile, which load after
+      // the content on purpose (decision 1975).
+      const beforeContent = scripts.filter((script) => preloaded.includes(script) || entry.includes(script));
+      const later = path === '/settings' ? /\/settings-(more-cards|later)-[\w-]+\.js$/ : /^$/;
       expect(
-        scripts.filter((script) => !preloaded.includes(script) && !entry.includes(script)),
+        scripts.filter((script) => !beforeContent.includes(script) && !later.test(script)),
         path,
       ).toEqual([]);
       // Neither the public site's layout and landing page nor the e-records consent form (and
       // its disclosures) ride along before the content (decision 1975).
-      for (const script of scripts) {
+      for (const script of beforeContent) {
         const text = await (await context.request.get(`${baseUrl}${script}`)).text();
         for (const marker of ['hero-title', 'site-footer-grid', ELECTRONIC_RECORDS_DISCLOSURE_VERSION])
           expect(text.includes(marker), `${path} ${script} ${marker}`).toBe(false);
@@ -212,6 +216,30 @@ describe('page preloads', () => {
         path,
       ).toBe(true);
     }
+    await context.close();
+  });
+
+  it('draws the settings cards below the profile from code its HTML does not preload, and a link to a card still lands on it (decision 1975)', async () => {
+    const { context, errors } = await openPage(browser, baseUrl);
+    await signInAsDemoInvestor(context, baseUrl);
+    const html = await (await context.request.get(`${baseUrl}/settings`)).text();
+    expect(linksOf(html, 'modulepreload').filter((href) => /settings-more-cards/.test(href))).toEqual([]);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+    const requests = await coldLoad(page, '/settings', '.settings-card .detail-value');
+    expect(requests.some((request) => /\/settings-more-cards-[\w-]+\.js$/.test(request))).toBe(true);
+    for (const card of ['#tax', '#bank-account']) await page.locator(card).waitFor();
+    await page.goto('/settings#bank-account');
+    // Scrolled to the card: its top at the top of the screen, far below where the page begins.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const card = document.getElementById('bank-account');
+          return card ? Math.abs(card.getBoundingClientRect().top) < 40 && window.scrollY > 200 : false;
+        }),
+      )
+      .toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -4,6 +4,7 @@
  * portal-shell pages (e.g. /settings) add their <Route> here.
  */
 import { Route } from 'react-router';
+import { LazySettingsMoreCards } from '../features/settings/components/lazy-settings-more-cards';
 import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy';
 
 const PortalLayout = preloadableLazy(() => import('./portal-layout').then((module) => module.PortalLayout));
@@ -45,6 +46,15 @@ const portalPageCode: Record<string, readonly PreloadableComponent<object>[]> = 
 };
 
 /**
+ * Code a page shows below its first screen (decision 1975): its HTML does not preload it (on a
+ * phone's link it would share the bandwidth with the code the content needs); it starts loading
+ * once the entry has run, with the page's code, and the page renders without waiting for it.
+ */
+const portalPageLaterCode: Record<string, readonly { preload(): Promise<void> }[]> = {
+  '/settings': [LazySettingsMoreCards],
+};
+
+/**
  * Loads a portal page's code (already preloaded by the HTML, decision 1412) and then its session
  * and first data (decision 1974), so the first render is the page with its content; null for
  * other paths. The data gets FIRST_DATA_WAIT_MS after the code: a slow answer is not waited for
@@ -54,6 +64,8 @@ export function preloadPortalPage(pathname: string): Promise<unknown> | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const components = portalPageCode[path];
   if (!components) return null;
+  // Code below a page's first screen: started now, not waited for (a failure shows in the page).
+  for (const later of portalPageLaterCode[path] ?? []) later.preload().catch(() => undefined);
   return Promise.all([import('./portal-layout'), ...components.map((component) => component.preload())]).then(
     ([layout]) => withinFirstDataWait(layout.loadFirstData(path, window.location.search)),
   );

@@ -4,7 +4,7 @@
  * investor. The bank-link wizard belongs to another feature: the app passes it in.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { safeRedirectPath } from '../../../../shared/auth/safe-redirect';
 import type { BankAccountView } from '../../../../shared/banking/contracts';
@@ -15,14 +15,9 @@ import { Modal } from '../../../components/ui/modal';
 import { refreshSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSettings, settingsKeys } from '../api/settings-api';
-import { BankAccountCard } from '../components/bank-account-card';
 import { ChangeBankModal } from '../components/change-bank-modal';
-import { ElectronicDeliveryCard } from '../components/electronic-delivery-card';
-import { NotificationPreferencesCard } from '../components/notification-preferences-card';
-import { PasskeysCard } from '../components/passkeys-card';
+import { LazySettingsMoreCards } from '../components/lazy-settings-more-cards';
 import { ProfileCard } from '../components/profile-card';
-import { InvestorProfileCard } from '../components/investor-profile-card';
-import { TaxInformationCard } from '../components/tax-information-card';
 import { useStepUp } from '../hooks/use-step-up';
 import '../settings.css';
 
@@ -82,15 +77,6 @@ export function SettingsPage({
   const [bankFlow, setBankFlow] = useState<BankFlow>({ name: 'closed' });
   const { requestStepUp, stepUpDialog } = useStepUp('change your bank account');
 
-  // A link to a section (#bank-account, #tax) lands on it once the cards are drawn.
-  useEffect(() => {
-    if (!settings.isSuccess || !location.hash) return;
-    const section = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (!section) return;
-    section.scrollIntoView({ block: 'start' });
-    section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-  }, [settings.isSuccess, location.hash]);
-
   const onLinked = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: settingsKeys.settings });
     // The header and the route table read the session: a verified account changes the next screen.
@@ -141,19 +127,13 @@ export function SettingsPage({
         </p>
       </header>
       <ProfileCard settings={data} />
-      <TaxInformationCard record={data.tax_information} />
-      <InvestorProfileCard />
-      <ElectronicDeliveryCard />
-      <BankAccountCard
-        accounts={data.bank_accounts}
-        onLink={() => setBankFlow({ name: 'wizard' })}
-        onChange={() => setBankFlow({ name: 'explain-change' })}
-      />
-      <PasskeysCard />
-      <NotificationPreferencesCard
-        preferences={data.notification_preferences}
-        isPhoneVerified={data.phone_verified}
-      />
+      <Suspense fallback={<LoadingState text="Loading your settings..." />}>
+        <LazySettingsMoreCards
+          settings={data}
+          onLinkBank={() => setBankFlow({ name: 'wizard' })}
+          onChangeBank={() => setBankFlow({ name: 'explain-change' })}
+        />
+      </Suspense>
       {bankFlow.name === 'explain-change' && primary ? (
         <ChangeBankModal
           current={primary}
