@@ -133,10 +133,15 @@ describe('page preloads', () => {
           script,
         ).toBe(false);
       }
-      // Every script was preloaded, but the settings cards below the profile, which load after
-      // the content on purpose (decision 1975).
+      // Every script was preloaded, but what a page shows below its first screen, which loads
+      // after the content on purpose (decision 1975): the settings cards below the profile and
+      // the overview's Discover more.
       const beforeContent = scripts.filter((script) => preloaded.includes(script) || entry.includes(script));
-      const later = path === '/settings' ? /\/settings-(more-cards|later)-[\w-]+\.js$/ : /^$/;
+      const later =
+        {
+          '/settings': /\/settings-(more-cards|later)-[\w-]+\.js$/,
+          '/account-overview': /\/discover-more-[\w-]+\.js$/,
+        }[path] ?? /^$/;
       expect(
         scripts.filter((script) => !beforeContent.includes(script) && !later.test(script)),
         path,
@@ -219,7 +224,7 @@ describe('page preloads', () => {
     await context.close();
   });
 
-  it('draws the settings cards below the profile from code its HTML does not preload, and a link to a card still lands on it (decision 1975)', async () => {
+  it("draws the settings cards below the profile and the overview's Discover more from code the HTML does not preload, and a link to a card still lands on it (decision 1975)", async () => {
     const { context, errors } = await openPage(browser, baseUrl);
     await signInAsDemoInvestor(context, baseUrl);
     const html = await (await context.request.get(`${baseUrl}/settings`)).text();
@@ -239,6 +244,15 @@ describe('page preloads', () => {
         }),
       )
       .toBe(true);
+    // The overview's Discover more, below its first screen on a phone, the same way.
+    const overviewHtml = await (await context.request.get(`${baseUrl}/account-overview`)).text();
+    expect(linksOf(overviewHtml, 'modulepreload').filter((href) => /discover-more/.test(href))).toEqual([]);
+    const overview = await context.newPage();
+    overview.on('pageerror', (error) => errors.push(error.message));
+    await coldLoad(overview, '/account-overview', '.balance-card .balance-value');
+    const discover = overview.locator('section.discover:not([aria-busy])');
+    await discover.getByText('Refer a friend').waitFor();
+    await expect.poll(() => discover.getByRole('heading', { name: 'Discover more' }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,6 +4,7 @@
  * portal-shell pages (e.g. /settings) add their <Route> here.
  */
 import { Route } from 'react-router';
+import { LazyDiscoverMore } from '../features/portal/components/lazy-discover-more';
 import { LazySettingsMoreCards } from '../features/settings/components/lazy-settings-more-cards';
 import { type PreloadableComponent, preloadableLazy } from '../lib/preloadable-lazy';
 
@@ -51,6 +52,7 @@ const portalPageCode: Record<string, readonly PreloadableComponent<object>[]> = 
  * once the entry has run, with the page's code, and the page renders without waiting for it.
  */
 const portalPageLaterCode: Record<string, readonly { preload(): Promise<void> }[]> = {
+  '/account-overview': [LazyDiscoverMore],
   '/settings': [LazySettingsMoreCards],
 };
 

@@ -1,6 +1,7 @@
 /** /account-overview (spec 2, PRODUCT.md 12, 20, 21): greeting, balance and its history, investments, discover more. */
 import '../portal.css';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Alert, EmptyState, ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { ApiError } from '../../../lib/api-client';
@@ -9,7 +10,7 @@ import { formatUsd } from '../../../../shared/format/money-format';
 import { type PurchaseHold, purchaseHoldMessages } from '../../../../shared/portal/purchase-hold';
 import { fetchBalanceHistory, fetchOverview, portalKeys } from '../api/portal-api';
 import { BalanceChart } from '../components/balance-chart';
-import { DiscoverMore } from '../components/discover-more';
+import { DiscoverMorePlaceholder, LazyDiscoverMore } from '../components/lazy-discover-more';
 import { InvestmentsPanel } from '../components/investments-panel';
 import { usePageTitle } from '../hooks/use-page-title';
 
@@ -97,7 +98,9 @@ export function AccountOverviewPage() {
       </section>
       <div className="overview-grid">
         <InvestmentsPanel overview={data} />
-        <DiscoverMore referral={data.referral} />
+        <Suspense fallback={<DiscoverMorePlaceholder />}>
+          <LazyDiscoverMore referral={data.referral} />
+        </Suspense>
       </div>
     </div>
   );
