@@ -12,6 +12,7 @@ import { seriousAccessibilityViolations } from './support/accessibility';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
 import { launchBrowser, openPage, type TrackedPage } from './support/browser';
 import { signUpInvestor } from './support/investor-session';
+import { businessDateOf, DEFAULT_BUSINESS_TZ } from '../src/shared/dates/business-time';
 
 const baseUrl = inject('baseUrl');
 const screenshots = process.env.E2E_SCREENSHOT_DIR ?? 'test-results/screenshots';
@@ -115,7 +116,8 @@ describe('the Form W-9 certification and backup withholding', () => {
       await panel.getByText('Certified', { exact: true }).waitFor();
       await panel.getByText('No B notices recorded.').waitFor();
 
-      const today = new Date().toISOString().slice(0, 10);
+      // The server's business day (America/New_York), not UTC's: after 7 pm there they differ.
+      const today = businessDateOf(new Date(), DEFAULT_BUSINESS_TZ);
       await panel.getByLabel('B notice', { exact: true }).selectOption('first');
       await panel.getByLabel('Date received').fill(today);
       await panel.getByRole('button', { name: 'Record B notice' }).click();

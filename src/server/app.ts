@@ -250,6 +250,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         brandName: config.BRAND_NAME,
         supportEmail: config.SUPPORT_EMAIL,
         isDemoMode: config.isDemoMode,
+        businessTimeZone: config.BUSINESS_TZ,
       },
       sessionCookies: {
         investor: authSettingsOf(context).cookieName,

@@ -1,15 +1,19 @@
 import { DEFAULT_BRAND_NAME } from '../../shared/brand';
+import { DEFAULT_BUSINESS_TZ } from '../../shared/dates/business-time';
 
 export interface AppConfig {
   brandName: string;
   supportEmail: string;
   isDemoMode: boolean;
+  /** The server's business time zone (BUSINESS_TZ): its calendar decides which day is today. */
+  businessTimeZone: string;
 }
 
 const defaults: AppConfig = {
   brandName: DEFAULT_BRAND_NAME,
   supportEmail: 'support@steadyline.example',
   isDemoMode: true,
+  businessTimeZone: DEFAULT_BUSINESS_TZ,
 };
 
 let cached: AppConfig | null = null;

@@ -23,6 +23,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { useAdminSession } from '../../../lib/admin-session';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
 import { useBackupWithholding, useRecordBNotice, useResolveBNotice } from '../api/investor-account-queries';
+import { businessToday } from '../../../lib/business-today';
 
 export function BackupWithholdingPanel({ investorId }: { investorId: string }) {
   const { admin } = useAdminSession();
@@ -179,6 +180,7 @@ function RecordNoticeForm({ investorId }: { investorId: string }) {
           label="Date received"
           type="date"
           value={receivedOn}
+          max={businessToday()}
           error={error}
           onChange={(event) => setReceivedOn(event.target.value)}
         />

@@ -19,7 +19,7 @@ import { Alert, Badge, EmptyState, ErrorState, LoadingState } from '../../../com
 import { TextField } from '../../../components/ui/field';
 import { useAdminSession } from '../../../lib/admin-session';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
-import { localToday } from '../../../lib/local-today';
+import { businessToday } from '../../../lib/business-today';
 import {
   downloadBatchPdf,
   useCreatePaperBatch,
@@ -35,7 +35,7 @@ const reasonLabels: Record<PaperQueueEntry['reason'], string> = {
 
 function MarkMailedDialog({ batch, onClose }: { batch: PaperBatchView; onClose(): void }) {
   const mark = useMarkBatchMailed();
-  const [mailedOn, setMailedOn] = useState(localToday());
+  const [mailedOn, setMailedOn] = useState(businessToday());
   const [count, setCount] = useState(String(batch.piece_count));
   const countNumber = Number(count);
   const isCountValid = Number.isInteger(countNumber) && countNumber >= 1 && countNumber <= batch.piece_count;
@@ -62,7 +62,7 @@ function MarkMailedDialog({ batch, onClose }: { batch: PaperBatchView; onClose()
         label="Mailed on"
         type="date"
         value={mailedOn}
-        max={localToday()}
+        max={businessToday()}
         onChange={(event) => setMailedOn(event.target.value)}
       />
       <TextField

@@ -2,7 +2,8 @@
  * The settings cards below the profile (decision 1975): tax information, investor profile,
  * electronic delivery, bank account, passkeys and notifications. On a phone the profile fills
  * the first screen; these load right after the page's code (portal-route-table.tsx starts them
- * with it) instead of before its content, and show a loading state until they are in.
+ * with it) instead of before its content, and are drawn once the page has painted
+ * (AfterFirstPaint in settings-page.tsx), with a loading state until then.
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';

@@ -12,6 +12,7 @@ import { settingsMessages } from '../../../../shared/settings/settings-messages'
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/feedback';
 import { Modal } from '../../../components/ui/modal';
+import { AfterFirstPaint } from '../../../lib/after-first-paint';
 import { refreshSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSettings, settingsKeys } from '../api/settings-api';
@@ -127,13 +128,15 @@ export function SettingsPage({
         </p>
       </header>
       <ProfileCard settings={data} />
-      <Suspense fallback={<LoadingState text="Loading your settings..." />}>
-        <LazySettingsMoreCards
-          settings={data}
-          onLinkBank={() => setBankFlow({ name: 'wizard' })}
-          onChangeBank={() => setBankFlow({ name: 'explain-change' })}
-        />
-      </Suspense>
+      <AfterFirstPaint fallback={<LoadingState text="Loading your settings..." />}>
+        <Suspense fallback={<LoadingState text="Loading your settings..." />}>
+          <LazySettingsMoreCards
+            settings={data}
+            onLinkBank={() => setBankFlow({ name: 'wizard' })}
+            onChangeBank={() => setBankFlow({ name: 'explain-change' })}
+          />
+        </Suspense>
+      </AfterFirstPaint>
       {bankFlow.name === 'explain-change' && primary ? (
         <ChangeBankModal
           current={primary}
