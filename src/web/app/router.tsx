@@ -20,7 +20,11 @@ const PublicLayout = preloadableLazy(() => import('./public-layout').then((modul
 const LandingPage = preloadableLazy(() =>
   import('../features/public-site/pages/landing-page').then((module) => module.LandingPage),
 );
-const publicPageCode: Record<ReturnType<typeof publicPageCodeFor>[number], PreloadableComponent<object>> = {
+/** The public site's layout and landing page, loaded on demand (decision 1975). */
+export const publicPageCode: Record<
+  ReturnType<typeof publicPageCodeFor>[number],
+  PreloadableComponent<object>
+> = {
   layout: PublicLayout,
   landing: LandingPage,
 };
