@@ -47,7 +47,14 @@ import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
-import { type Audience, type MeasuredPage, measuredPages, phoneConditions } from './support/measured-pages';
+import {
+  type Audience,
+  emulateConditions,
+  type LoadConditions,
+  type MeasuredPage,
+  measuredPages,
+  phoneConditions,
+} from './support/measured-pages';
 
 const port = Number(process.env.BENCH_BROWSER_PORT ?? 4351);
 const runs = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
@@ -101,13 +108,8 @@ interface LoadFigures {
   wireBytes: number;
 }
 
-interface Profile {
+interface Profile extends LoadConditions {
   name: string;
-  latency: number;
-  /** Bytes per second; -1 leaves the link unthrottled. */
-  downloadThroughput: number;
-  uploadThroughput: number;
-  cpuSlowdown: number;
   viewport: { width: number; height: number };
   isMobile: boolean;
   /** Issue 29's goals apply (phone) or issue 14's (desktop: ratio <= 1.3). */
@@ -189,16 +191,7 @@ function median(values: number[]): number {
 
 async function emulate(page: Page, profile: Profile, isCacheDisabled: boolean): Promise<CDPSession> {
   const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
-  await session.send('Network.setCacheDisabled', { cacheDisabled: isCacheDisabled });
-  await session.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile.latency,
-    downloadThroughput: profile.downloadThroughput,
-    uploadThroughput: profile.uploadThroughput,
-  });
-  if (profile.cpuSlowdown !== 1)
-    await session.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
+  await emulateConditions(session, profile, isCacheDisabled);
   return session;
 }
 

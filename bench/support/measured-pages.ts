@@ -47,15 +47,33 @@ export const phoneConditions = {
   cpuSlowdown: 4,
 } as const;
 
-/** Puts a tab on the phone's link and CPU; `cold` turns its HTTP cache off. */
-export async function emulatePhone(session: CDPSession, cold: boolean): Promise<void> {
+/** A link and a CPU to put a tab on: bytes per second (-1 leaves the link unthrottled), CPU slowdown. */
+export interface LoadConditions {
+  latency: number;
+  downloadThroughput: number;
+  uploadThroughput: number;
+  cpuSlowdown: number;
+}
+
+/** Puts a tab on a link and CPU; `cold` turns its HTTP cache off. */
+export async function emulateConditions(
+  session: CDPSession,
+  conditions: LoadConditions,
+  cold: boolean,
+): Promise<void> {
   await session.send('Network.enable');
   await session.send('Network.setCacheDisabled', { cacheDisabled: cold });
   await session.send('Network.emulateNetworkConditions', {
     offline: false,
-    latency: phoneConditions.latency,
-    downloadThroughput: phoneConditions.downloadThroughput,
-    uploadThroughput: phoneConditions.uploadThroughput,
+    latency: conditions.latency,
+    downloadThroughput: conditions.downloadThroughput,
+    uploadThroughput: conditions.uploadThroughput,
   });
-  await session.send('Emulation.setCPUThrottlingRate', { rate: phoneConditions.cpuSlowdown });
+  if (conditions.cpuSlowdown !== 1)
+    await session.send('Emulation.setCPUThrottlingRate', { rate: conditions.cpuSlowdown });
+}
+
+/** Puts a tab on the phone's link and CPU; `cold` turns its HTTP cache off. */
+export function emulatePhone(session: CDPSession, cold: boolean): Promise<void> {
+  return emulateConditions(session, phoneConditions, cold);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { SERVICE_WORKER_PATH } from '../../shared/pages/service-worker-path';
 import type { AppConfig } from '../config';
 
 /** Helmet's settings for this app: a strict same-origin CSP, HSTS in production, no framing. */
@@ -82,7 +83,7 @@ const resourceContentType =
 
 /** The service worker's script is a worker: its answer's policy governs the worker (and its fetches). */
 function isWorkerScript(url: string, serviceWorkerHeader: unknown): boolean {
-  return serviceWorkerHeader === 'script' || url.split('?')[0] === '/sw.js';
+  return serviceWorkerHeader === 'script' || url.split('?')[0] === SERVICE_WORKER_PATH;
 }
 
 /**

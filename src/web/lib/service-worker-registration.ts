@@ -7,6 +7,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { KEPT_PAGES_CACHE_PREFIX } from '../../shared/pages/page-variant';
+import { SERVICE_WORKER_PATH } from '../../shared/pages/service-worker-path';
 
 const UPDATE_CHECK_INTERVAL_MS = 30 * 60 * 1000;
 
@@ -50,7 +51,7 @@ export function registerServiceWorker(): void {
   });
   navigator.serviceWorker.startMessages();
   const start = () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(watch, () => undefined);
+    navigator.serviceWorker.register(SERVICE_WORKER_PATH, { scope: '/' }).then(watch, () => undefined);
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
