@@ -128,8 +128,8 @@ export function SettingsPage({
         </p>
       </header>
       <ProfileCard settings={data} />
-      <AfterFirstPaint fallback={<LoadingState text="Loading your settings..." />}>
-        <Suspense fallback={<LoadingState text="Loading your settings..." />}>
+      <AfterFirstPaint fallback={<LoadingState />}>
+        <Suspense fallback={<LoadingState />}>
           <LazySettingsMoreCards
             settings={data}
             onLinkBank={() => setBankFlow({ name: 'wizard' })}
