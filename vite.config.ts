@@ -123,26 +123,12 @@ function sharedByPages(id: string, context: ChunkingContext): boolean {
   return points.length > 1 && points.some((point) => isPageSplitPoint(point, context));
 }
 
-/** Modules the entry (index.html) reaches through static imports (memoised per chunking pass). */
-const entryModule = resolve(import.meta.dirname, 'src/web/index.html');
+/** The bundler's own runtime: it goes with the entry. */
 const bundlerRuntime = /^\0?rolldown[\\/]runtime/;
-const entryReach = new WeakMap<ChunkingContext, Set<string>>();
+
+/** Whether the entry (index.html) reaches a module through static imports. */
 function isInEntry(id: string, context: ChunkingContext): boolean {
-  let reached = entryReach.get(context);
-  if (!reached) {
-    reached = new Set([entryModule]);
-    const queue = [entryModule];
-    while (queue.length > 0) {
-      for (const child of context.getModuleInfo(queue.pop() as string)?.importedIds ?? []) {
-        if (!reached.has(child)) {
-          reached.add(child);
-          queue.push(child);
-        }
-      }
-    }
-    entryReach.set(context, reached);
-  }
-  return reached.has(id);
+  return [...splitPointsOf(id, context)].some((point) => context.getModuleInfo(point)?.isEntry);
 }
 
 /*
@@ -179,15 +165,16 @@ const preloadedPages = new Set(
   preloadedPageModules.map((module) => resolve(import.meta.dirname, 'src/web', module)),
 );
 
+/** Whether a page whose HTML preloads its code reaches a module through static imports. */
+function reachedByPreloadedPage(id: string, context: ChunkingContext): boolean {
+  return [...splitPointsOf(id, context)].some((point) => preloadedPages.has(point));
+}
+
 /**
  * Whether a module is needed before their content by many of the pages a visit may open first
  * (decision 1975): a shell reaches it, or at least two of the pages whose HTML preloads their
  * code do.
  */
-function reachedByPreloadedPage(id: string, context: ChunkingContext): boolean {
-  return [...splitPointsOf(id, context)].some((point) => preloadedPages.has(point));
-}
-
 function neededBeforeContentByManyPages(id: string, context: ChunkingContext): boolean {
   const points = [...splitPointsOf(id, context)];
   if (points.some((point) => shell.test(point))) return true;
@@ -197,9 +184,10 @@ function neededBeforeContentByManyPages(id: string, context: ChunkingContext): b
 /*
  * The settings page's own forms and their rules (its API, the e-records consent form and
  * disclosures, the W-9 certification text, TIN rules): onboarding and the purchase dialogs
- * share them, but no other page needs them before its content. They are one chunk of their own
- * (decision 1975) that the settings page imports (so its HTML preloads it), instead of riding in
- * the chunks every signed-in page loads.
+ * share them, but no other page needs them before its content. They are chunks of their own
+ * (decision 1975) instead of riding in the chunks every signed-in page loads: `settings-shared`,
+ * what the settings page needs (its HTML preloads it), and `settings-later`, what only the cards
+ * below its profile, onboarding and the dialogs need.
  */
 const settingsFormsModule =
   /[\\/]src[\\/](web[\\/](features[\\/]settings|components[\\/]electronic-consent)[\\/]|shared[\\/](consents[\\/]|settings[\\/]|tax[\\/](tin|w9-certification-text)\.ts$))/;
