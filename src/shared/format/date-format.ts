@@ -1,17 +1,7 @@
 /** Calendar dates ("2026-03-10") as the screens and documents print them, never shifted by a time zone. */
 import type { IsoDate } from '../dates/calendar-date';
+import { calendarDateParts } from './en-us-text';
 import { formatLongDate } from './long-date';
-
-const shortFormat = new Intl.DateTimeFormat('en-US', {
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-function atNoon(date: IsoDate): Date {
-  return new Date(`${date}T12:00:00Z`);
-}
 
 /** "MARCH 10, 2026": the transaction list's date (spec 2). */
 export function formatUpperLongDate(date: IsoDate): string {
@@ -20,7 +10,8 @@ export function formatUpperLongDate(date: IsoDate): string {
 
 /** "03/10/2026": the chart's date labels. */
 export function formatShortDate(date: IsoDate): string {
-  return shortFormat.format(atNoon(date));
+  const { year, month, day } = calendarDateParts(date);
+  return `${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${year}`;
 }
 
 /** An instant's time of day in a time zone, "3:04 PM". */

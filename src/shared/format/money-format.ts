@@ -1,30 +1,17 @@
 import { parseMoneyToCents } from '../money/decimal-string';
-
-const withCents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+import { groupThousands } from './en-us-text';
 
 function centsOf(value: string): bigint {
   return parseMoneyToCents(value) ?? 0n;
 }
 
-/** "$12,345.67": the investor-facing format (en-US, two decimals). */
+/** "$12,345.67": the investor-facing format (en-US, two decimals), exact at any size. */
 export function formatUsd(value: string): string {
   const cents = centsOf(value);
   const negative = cents < 0n;
   const absolute = negative ? -cents : cents;
-  const whole = absolute / 100n;
-  const fraction = Number(absolute % 100n) / 100;
-  const text = withCents.format(Number(whole) + fraction);
+  const fraction = (absolute % 100n).toString().padStart(2, '0');
+  const text = `$${groupThousands(absolute / 100n)}.${fraction}`;
   return negative ? `-${text}` : text;
 }
 
@@ -33,8 +20,7 @@ export function formatUsdWhole(value: string): string {
   const cents = centsOf(value);
   const negative = cents < 0n;
   const absolute = negative ? -cents : cents;
-  const rounded = (absolute + 50n) / 100n;
-  const text = wholeDollars.format(Number(rounded));
+  const text = `$${groupThousands((absolute + 50n) / 100n)}`;
   return negative ? `-${text}` : text;
 }
 

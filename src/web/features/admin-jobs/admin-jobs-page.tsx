@@ -16,6 +16,7 @@ import { JobHistoryModal, runStatusTone } from './components/job-history-modal';
 import { JobToggleModal } from './components/job-toggle-modal';
 import { formatCalendarDate } from '../../lib/format-date-time';
 import { formatInTimeZone, formatRelative } from './job-time-format';
+import { formatCount } from '../../../shared/format/en-us-text';
 import './admin-jobs.css';
 
 type OpenModal =
@@ -60,7 +61,7 @@ export function AdminJobsPage() {
       });
       setNotice({
         tone: 'success',
-        text: `${job.name} finished: ${result.recordsProcessed.toLocaleString('en-US')} ${
+        text: `${job.name} finished: ${formatCount(result.recordsProcessed)} ${
           result.recordsProcessed === 1 ? 'record' : 'records'
         } processed.`,
       });

@@ -1,7 +1,6 @@
 import type { PlatformSummary } from '../../../../shared/admin/dashboard-contracts';
+import { formatCount } from '../../../../shared/format/en-us-text';
 import { formatUsdWhole } from '../../../../shared/format/money-format';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** The four cards of PRODUCT.md 26, USD without decimals. */
 export function MetricCards({ summary }: { summary: PlatformSummary | undefined }) {
@@ -13,8 +12,8 @@ export function MetricCards({ summary }: { summary: PlatformSummary | undefined 
     },
     {
       label: 'Investors',
-      value: summary ? count.format(summary.investor_count) : null,
-      hint: summary ? `${count.format(summary.active_investor_count)} active` : 'Total',
+      value: summary ? formatCount(summary.investor_count) : null,
+      hint: summary ? `${formatCount(summary.active_investor_count)} active` : 'Total',
     },
     {
       label: 'Interest paid',
@@ -23,7 +22,7 @@ export function MetricCards({ summary }: { summary: PlatformSummary | undefined 
     },
     {
       label: 'Active investments',
-      value: summary ? count.format(summary.active_investment_count) : null,
+      value: summary ? formatCount(summary.active_investment_count) : null,
       hint: 'Notes earning today',
     },
   ];

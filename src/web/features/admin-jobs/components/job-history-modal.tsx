@@ -10,6 +10,7 @@ import { formatLocalDateTime } from '../../../lib/format-date-time';
 import { useJobHistory } from '../api/admin-job-queries';
 import { formatDurationSeconds } from '../job-time-format';
 import { ExecutionDetails } from './execution-details';
+import { formatCount } from '../../../../shared/format/en-us-text';
 
 /** Spec 4: completed is green, failed red, anything else yellow (in progress). */
 export function runStatusTone(status: string): BadgeTone {
@@ -59,8 +60,7 @@ export function JobHistoryModal({ job, onClose }: { job: ScheduledJobView; onClo
               <div className="job-run-header">
                 <Badge tone={runStatusTone(entry.status)}>{entry.status.toUpperCase()}</Badge>
                 <span className="job-run-records">
-                  <span className="tabular">{entry.recordsProcessed.toLocaleString('en-US')}</span> records
-                  processed
+                  <span className="tabular">{formatCount(entry.recordsProcessed)}</span> records processed
                 </span>
                 <span className="job-run-trigger muted">{triggerLabel(entry)}</span>
               </div>

@@ -7,6 +7,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Badge, type BadgeTone } from '../../../components/ui/feedback';
 import { formatLocalDateTime } from '../../../lib/format-date-time';
+import { formatCount } from '../../../../shared/format/en-us-text';
 
 const statusTones: Record<CampaignStatus, BadgeTone> = {
   draft: 'neutral',
@@ -65,15 +66,15 @@ export function CampaignCard({
       <dl className="campaign-stats">
         <div>
           <dt>Recipients</dt>
-          <dd>{campaign.recipient_count.toLocaleString('en-US')}</dd>
+          <dd>{formatCount(campaign.recipient_count)}</dd>
         </div>
         <div>
           <dt>Sent</dt>
-          <dd>{campaign.sent_count.toLocaleString('en-US')}</dd>
+          <dd>{formatCount(campaign.sent_count)}</dd>
         </div>
         <div>
           <dt>Failed</dt>
-          <dd>{campaign.failed_count.toLocaleString('en-US')}</dd>
+          <dd>{formatCount(campaign.failed_count)}</dd>
         </div>
         <div>
           <dt>Success Rate</dt>

@@ -11,14 +11,12 @@ import {
 } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel, ratePercent } from '../../../../shared/products/plans';
 import { Modal } from '../../../components/ui/modal';
+import { formatLocalLongDate, formatLocalTime } from '../../../lib/format-date-time';
 import { centsToMoney, parseMoneyToCents } from '../../../../shared/money/decimal-string';
 
 function subtractMoney(left: string, right: string): string {
   return centsToMoney((parseMoneyToCents(left) ?? 0n) - (parseMoneyToCents(right) ?? 0n));
 }
-
-const localDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const localTime = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
 
 export function signedUsd(
   row: Pick<TransactionRow, 'signed_amount' | 'amount' | 'transaction_type'>,
@@ -36,7 +34,6 @@ function withholdingRows(transaction: TransactionRow): [string, string][] {
 }
 
 function detailRows(transaction: TransactionRow): [string, string][] {
-  const recorded = new Date(transaction.created_at);
   return [
     ['Date', formatLongDate(transaction.transaction_date)],
     ['Type', transactionLabel(transaction)],
@@ -51,8 +48,8 @@ function detailRows(transaction: TransactionRow): [string, string][] {
     ['Notes', transaction.notes ?? '—'],
     ['Transaction ID', shortId(transaction.id)],
     ['Investment ID', shortId(transaction.investment_id)],
-    ['Recorded on', localDate.format(recorded)],
-    ['Time', localTime.format(recorded)],
+    ['Recorded on', formatLocalLongDate(transaction.created_at)],
+    ['Time', formatLocalTime(transaction.created_at)],
   ];
 }
 

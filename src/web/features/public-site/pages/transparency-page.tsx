@@ -13,6 +13,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { appConfig } from '../../../lib/app-config';
 import { PageHero } from '../components/page-hero';
 import { usePageTitle } from '../use-page-title';
+import { formatCount } from '../../../../shared/format/en-us-text';
 
 type Load =
   | { state: 'loading' }
@@ -79,8 +80,7 @@ function Figures({ data }: { data: PublicTransparencyResponse }) {
             {data.outstanding_by_plan.map((plan) => (
               <li key={plan.plan}>
                 <span>
-                  {plan.label}{' '}
-                  <span className="transparency-muted">({plan.notes.toLocaleString('en-US')} notes)</span>
+                  {plan.label} <span className="transparency-muted">({formatCount(plan.notes)} notes)</span>
                 </span>
                 <span>{formatUsd(plan.principal)}</span>
               </li>
@@ -159,9 +159,8 @@ function Figures({ data }: { data: PublicTransparencyResponse }) {
           <div>
             <dt>Total in the tree</dt>
             <dd>
-              {formatUsd(centsToDollars(data.digest.total_cents))} over{' '}
-              {data.digest.note_count.toLocaleString('en-US')} notes (
-              {data.digest.leaf_count.toLocaleString('en-US')} parts)
+              {formatUsd(centsToDollars(data.digest.total_cents))} over {formatCount(data.digest.note_count)}{' '}
+              notes ({formatCount(data.digest.leaf_count)} parts)
             </dd>
           </div>
         </dl>

@@ -6,7 +6,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLongDate } from '../../../../shared/format/long-date';
-import { formatInstantDate } from '../../../../shared/format/date-format';
 import { formatRatePercent } from '../../../../shared/tax/backup-withholding';
 import {
   W9_CERTIFICATION_VERSION,
@@ -14,6 +13,7 @@ import {
 } from '../../../../shared/tax/w9-certification-text';
 import { Button } from '../../../components/ui/button';
 import { Alert, Badge, LoadingState } from '../../../components/ui/feedback';
+import { formatLocalLongDate } from '../../../lib/format-date-time';
 import { refreshSession } from '../../../lib/session';
 import { certifyW9, fetchW9Status, w9Keys } from '../api/settings-api';
 import { type W9Choices, W9Statements } from './w9-statements';
@@ -69,11 +69,7 @@ export function W9CertificationSection() {
                 : 'Certified'}
             </Badge>{' '}
             You certified your taxpayer ID ending {view.certification.tin_last_four} on{' '}
-            {formatInstantDate(
-              view.certification.certified_at,
-              Intl.DateTimeFormat().resolvedOptions().timeZone,
-            )}
-            .
+            {formatLocalLongDate(view.certification.certified_at)}.
           </p>
           {view.certification.subject_to_backup_withholding ? (
             <p className="muted">
