@@ -9,7 +9,8 @@
  * never a spinner: every selector of the page matches a visible element carrying text that
  * came from the API (the balance figure, a transaction row, a rate, a metric value). The time
  * is taken in the page (performance.now() when a DOM mutation completes the content), so no
- * DevTools round trip is counted. Printed: median time to content, the median request
+ * DevTools round trip is counted; the bench waits for it over DevTools' Runtime.evaluate, so no
+ * script of Playwright's runs in the page while it starts (decision 1977). Printed: median time to content, the median request
  * count (all requests of the load, counted until the network is quiet) and the ratio to the
  * landing page's median in the same run. Goal: ratio <= 1.3 and <= 15 requests.
  *
@@ -49,11 +50,14 @@ import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
 import {
   type Audience,
+  contentWatchScript,
+  contentWatchStart,
   emulateConditions,
   type LoadConditions,
   type MeasuredPage,
   measuredPages,
   phoneConditions,
+  waitForContentShown,
 } from './support/measured-pages';
 
 const port = Number(process.env.BENCH_BROWSER_PORT ?? 4351);
@@ -69,33 +73,6 @@ const warmSteps: { to: string; content: string[] }[] = [
   { to: '/transfer', content: ['.transfer-card .balance-value'] },
   { to: '/account-overview', content: ['.balance-card .balance-value'] },
 ];
-
-/**
- * Runs in every document before the app's scripts (DevTools injects it, so the page's CSP is
- * untouched): records performance.now() when every content selector first matches. Plain
- * JavaScript text: tsx would wrap a TypeScript function in helpers the page does not have.
- */
-const contentWatchScript = `(() => {
-  let watch = null;
-  const isShown = (selector) => {
-    for (const element of document.querySelectorAll(selector)) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      if (element instanceof SVGElement || (element.textContent || '').trim().length > 0) return true;
-    }
-    return false;
-  };
-  const check = () => {
-    if (!watch || watch.doneAt !== null) return;
-    if (watch.selectors.every(isShown)) watch.doneAt = performance.now();
-  };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  window.__benchWatch = (selectors) => {
-    watch = { selectors, startedAt: performance.now(), doneAt: null };
-    check();
-  };
-  window.__benchResult = () => watch;
-})();`;
 
 interface LoadFigures {
   contentMs: number;
@@ -146,6 +123,8 @@ const profiles: Profile[] = [
     goals: 'phone',
   },
 ];
+/** BENCH_BROWSER_MODES (default `cold,warm`) picks the loads. */
+const chosenModes = (process.env.BENCH_BROWSER_MODES ?? 'cold,warm').split(',');
 const chosenProfiles = (
   process.env.BENCH_BROWSER_PROFILES ?? profiles.map((profile) => profile.name).join(',')
 )
@@ -195,20 +174,6 @@ async function emulate(page: Page, profile: Profile, isCacheDisabled: boolean): 
   return session;
 }
 
-async function waitForContent(page: Page): Promise<{ startedAt: number; doneAt: number }> {
-  const handle = await page.waitForFunction(
-    () => {
-      const result = (
-        window as unknown as { __benchResult?: () => { startedAt: number; doneAt: number | null } }
-      ).__benchResult?.();
-      return result?.doneAt != null ? result : null;
-    },
-    undefined,
-    { timeout: 30_000, polling: 50 },
-  );
-  return (await handle.jsonValue()) as { startedAt: number; doneAt: number };
-}
-
 /** Counts requests until none has started for QUIET_MS (the load is over). */
 async function settledRequestCount(counter: { count: number; lastAt: number }): Promise<number> {
   while (Date.now() - counter.lastAt < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -238,14 +203,14 @@ async function loadPage(
       started.push({ url: event.request.url, at: (event.wallTime ?? 0) * 1000, depth });
     });
     await page.addInitScript({ content: contentWatchScript });
-    await page.addInitScript({ content: `window.__benchWatch(${JSON.stringify(measured.content)});` });
+    await page.addInitScript({ content: contentWatchStart(measured.content) });
     const counter = { count: 0, lastAt: Date.now() };
     page.on('request', () => {
       counter.count += 1;
       counter.lastAt = Date.now();
     });
     await page.goto(measured.path, { waitUntil: 'commit' });
-    const { doneAt } = await waitForContent(page).catch((error: unknown) => {
+    const { doneAt } = await waitForContentShown(session, measured.path).catch((error: unknown) => {
       throw new Error(`${measured.path}: no content (${measured.content.join(', ')}) on ${page.url()}`, {
         cause: error,
       });
@@ -281,7 +246,7 @@ async function measureWarm(context: BrowserContext, profile: Profile): Promise<M
   for (let round = 0; round < runs; round += 1) {
     const page = await context.newPage();
     try {
-      await emulate(page, profile, false);
+      const session = await emulate(page, profile, false);
       await page.addInitScript({ content: contentWatchScript });
       await page.goto('/account-overview');
       await page.evaluate(() =>
@@ -289,7 +254,7 @@ async function measureWarm(context: BrowserContext, profile: Profile): Promise<M
           '.balance-card .balance-value',
         ]),
       );
-      await waitForContent(page);
+      await waitForContentShown(session, '/account-overview');
       for (const step of warmSteps) {
         await page.locator(`#portal-nav a[href="${step.to}"]`).hover();
         await page.waitForTimeout(HOVER_MS);
@@ -300,7 +265,7 @@ async function measureWarm(context: BrowserContext, profile: Profile): Promise<M
           },
           { to: step.to, content: step.content },
         );
-        const { startedAt, doneAt } = await waitForContent(page);
+        const { startedAt, doneAt } = await waitForContentShown(session, step.to);
         timings.get(step.to)?.push(doneAt - startedAt);
       }
     } finally {
@@ -416,7 +381,7 @@ async function measureProfile(
   profile: Profile,
   states: Map<Audience, StorageState>,
 ): Promise<void> {
-  for (const isCold of [true, false]) {
+  for (const isCold of [true, false].filter((cold) => chosenModes.includes(cold ? 'cold' : 'warm'))) {
     const contexts = new Map<Audience, BrowserContext>();
     for (const [audience, state] of states) {
       contexts.set(audience, await contextFor(browser, baseUrl, profile, state, isCold));

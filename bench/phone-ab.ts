@@ -14,18 +14,22 @@ import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { type AppServer, startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
-import { emulatePhone, measuredPages } from './support/measured-pages';
+import {
+  contentWatchScript,
+  contentWatchStart,
+  emulatePhone,
+  measuredPages,
+  waitForContentShown,
+} from './support/measured-pages';
 
 const runs = Number(process.env.PHONE_AB_RUNS ?? 5);
 const base = process.env.PHONE_AB_BASE ?? '/tmp/phone2-base';
-const watch = `(() => {
-  let sel = null; window.__done = null;
-  const shown = (s) => [...document.querySelectorAll(s)].some((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0 && (e instanceof SVGElement || (e.textContent || '').trim().length > 0); });
-  const check = () => { if (sel && window.__done === null && sel.every(shown)) window.__done = performance.now(); };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  window.__watch = (s) => { sel = s; check(); };
-})();`;
-
+/** PHONE_AB_PAGES (names, default all; the landing page is always loaded, for the ratio) and PHONE_AB_MODES (cold,warm). */
+const pageNames = process.env.PHONE_AB_PAGES?.split(',');
+const pages = measuredPages.filter(
+  (measured) => !pageNames || measured.name === 'landing' || pageNames.includes(measured.name),
+);
+const modes = (process.env.PHONE_AB_MODES ?? 'cold,warm').split(',');
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 async function states(browser: Browser, server: AppServer): Promise<Map<string, State>> {
@@ -52,21 +56,14 @@ async function load(
 ): Promise<number> {
   const page = await context.newPage();
   try {
-    await emulatePhone(await context.newCDPSession(page), cold);
-    await page.addInitScript({ content: watch });
-    await page.addInitScript({ content: `window.__watch(${JSON.stringify(content)});` });
+    const session = await context.newCDPSession(page);
+    await emulatePhone(session, cold);
+    await page.addInitScript({ content: contentWatchScript });
+    await page.addInitScript({ content: contentWatchStart(content) });
     await page.goto(path, { waitUntil: 'commit' });
-    const handle = await page.waitForFunction(
-      () => (window as unknown as { __done: number | null }).__done,
-      undefined,
-      {
-        timeout: 30_000,
-        polling: 50,
-      },
-    );
-    const done = (await handle.jsonValue()) as number;
+    const { doneAt } = await waitForContentShown(session, path);
     await page.waitForTimeout(400);
-    return done;
+    return doneAt;
   } finally {
     await page.close();
   }
@@ -98,7 +95,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const signedIn = { A: await states(browser, servers.A), B: await states(browser, servers.B) };
-    for (const cold of [true, false]) {
+    for (const cold of [true, false].filter((isCold) => modes.includes(isCold ? 'cold' : 'warm'))) {
       console.log(
         `\n${cold ? 'cold' : 'warm'} (load average ${load1()}), median of ${runs}, interleaved A/B:`,
       );
@@ -118,7 +115,7 @@ async function main() {
         }
         if (!cold) {
           // One visit of every page (fills the HTTP cache, installs the worker), then one controlled visit.
-          for (const measured of measuredPages) {
+          for (const measured of pages) {
             await load(
               contexts.get(`${build} ${measured.audience}`)!,
               measured.path,
@@ -138,7 +135,7 @@ async function main() {
       }
       const times = new Map<string, number[]>();
       for (let round = 0; round < runs; round += 1) {
-        for (const measured of measuredPages) {
+        for (const measured of pages) {
           for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
             const key = `${build} ${measured.name}`;
             const value = await load(
@@ -155,7 +152,7 @@ async function main() {
       console.log(
         `${'page'.padEnd(22)}${'A ms'.padStart(8)}${'ratio'.padStart(7)}${'B ms'.padStart(8)}${'ratio'.padStart(7)}${'B-A'.padStart(7)}`,
       );
-      for (const measured of measuredPages) {
+      for (const measured of pages) {
         const a = median(times.get(`A ${measured.name}`)!);
         const b = median(times.get(`B ${measured.name}`)!);
         console.log(

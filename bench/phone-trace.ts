@@ -16,7 +16,13 @@ import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
-import { emulatePhone, measuredPages } from './support/measured-pages';
+import {
+  contentWatchScript,
+  contentWatchStart,
+  emulatePhone,
+  measuredPages,
+  waitForContentShown,
+} from './support/measured-pages';
 
 const port = Number(process.env.PHONE_TRACE_PORT ?? 4362);
 const paths = (process.env.PHONE_TRACE_PATHS ?? '/,/account-overview,/admin/dashboard').split(',');
@@ -24,16 +30,13 @@ const paths = (process.env.PHONE_TRACE_PATHS ?? '/,/account-overview,/admin/dash
 const content: Record<string, string[]> = Object.fromEntries(
   measuredPages.map((measured) => [measured.path, measured.content]),
 );
-const watch = `(() => {
-  let sel = null; window.__done = null; window.__marks = [];
-  const shown = (s) => [...document.querySelectorAll(s)].some((e) => { const b = e.getBoundingClientRect(); return b.width > 0 && b.height > 0 && (e instanceof SVGElement || (e.textContent || '').trim().length > 0); });
-  let firstChild = null;
-  new MutationObserver(() => {
+/** Marks the first render: when #root first has a child. */
+const firstRenderMark = `(() => {
+  window.__marks = [];
+  new MutationObserver((_, observer) => {
     const root = document.getElementById('root');
-    if (firstChild === null && root && root.childElementCount > 0) { firstChild = performance.now(); window.__marks.push(['first render', firstChild]); }
-    if (sel && window.__done === null && sel.every(shown)) window.__done = performance.now();
-  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-  window.__watch = (s) => { sel = s; };
+    if (root && root.childElementCount > 0) { window.__marks.push(['first render', performance.now()]); observer.disconnect(); }
+  }).observe(document, { subtree: true, childList: true });
 })();`;
 
 async function emulate(page: Page, cold: boolean) {
@@ -55,8 +58,9 @@ interface TraceEvent {
 async function loadOnce(browser: Browser, context: BrowserContext, path: string, cold: boolean) {
   const page = await context.newPage();
   const session = await emulate(page, cold);
-  await page.addInitScript({ content: watch });
-  await page.addInitScript({ content: `window.__watch(${JSON.stringify(content[path] ?? [])});` });
+  await page.addInitScript({ content: firstRenderMark });
+  await page.addInitScript({ content: contentWatchScript });
+  await page.addInitScript({ content: contentWatchStart(content[path] ?? []) });
   const isTracing = process.env.PHONE_TRACE_OFF !== '1';
   if (isTracing)
     await browser.startTracing(page, {
@@ -68,17 +72,10 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
       ],
     });
   await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForFunction(
-    () => (window as unknown as { __done: number | null }).__done !== null,
-    undefined,
-    {
-      timeout: 30_000,
-      polling: 50,
-    },
-  );
+  const { doneAt } = await waitForContentShown(session, path);
   await page.waitForTimeout(300);
   const buffer = isTracing ? await browser.stopTracing() : Buffer.from('{"traceEvents":[]}');
-  const result = await page.evaluate(() => {
+  const measured = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
       name: r.name.replace(location.origin, ''),
@@ -92,7 +89,6 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
     }));
     const paint = performance.getEntriesByType('paint').map((p) => [p.name, p.startTime]);
     return {
-      done: (window as unknown as { __done: number }).__done,
       marks: (window as unknown as { __marks: [string, number][] }).__marks,
       nav: {
         reqStart: nav.requestStart,
@@ -107,6 +103,7 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
       timeOrigin: performance.timeOrigin,
     };
   });
+  const result = { ...measured, done: doneAt };
   await session.detach().catch(() => {});
   await page.close();
   const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
@@ -181,7 +178,7 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
       }
       const top = [...inside]
         .sort((a, b) => b[1] - a[1])
-        .slice(0, 4)
+        .slice(0, Number(process.env.PHONE_TRACE_TOP ?? 4))
         .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`);
       console.log(
         `  task ${at.toFixed(0).padStart(5)} +${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms: ${top.join(' | ')}`,

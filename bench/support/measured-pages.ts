@@ -77,3 +77,85 @@ export async function emulateConditions(
 export function emulatePhone(session: CDPSession, cold: boolean): Promise<void> {
   return emulateConditions(session, phoneConditions, cold);
 }
+
+/**
+ * Runs in every document before the app's scripts (DevTools injects it, so the page's CSP is
+ * untouched): records performance.now() when every content selector first matches an element
+ * that has text (or is an svg) and a size. An element without text is passed over before its box
+ * is read, so the watch forces no layout while a page shows its loading state. Plain JavaScript
+ * text: tsx would wrap a TypeScript function in helpers the page does not have.
+ *
+ * `__benchWatch(selectors)` starts a watch (again after a click, for a navigation inside the
+ * app), `__benchResult()` is the current one, and `__benchShown(ms)` answers it once the content
+ * shows, or null after `ms`.
+ */
+export const contentWatchScript = `(() => {
+  let watch = null;
+  let waiters = [];
+  const isShown = (selector) => {
+    for (const element of document.querySelectorAll(selector)) {
+      if (!(element instanceof SVGElement) && (element.textContent || '').trim().length === 0) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0) return true;
+    }
+    return false;
+  };
+  const check = () => {
+    if (!watch || watch.doneAt !== null) return;
+    if (!watch.selectors.every(isShown)) return;
+    watch.doneAt = performance.now();
+    for (const resolve of waiters) resolve(watch);
+    waiters = [];
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.__benchWatch = (selectors) => {
+    watch = { selectors, startedAt: performance.now(), doneAt: null };
+    check();
+  };
+  window.__benchResult = () => watch;
+  window.__benchShown = (ms) => new Promise((resolve) => {
+    if (watch && watch.doneAt !== null) return resolve(watch);
+    waiters.push(resolve);
+    setTimeout(() => resolve(null), ms);
+  });
+})();`;
+
+/** The init script that starts the watch for a page's content. */
+export function contentWatchStart(selectors: string[]): string {
+  return `window.__benchWatch(${JSON.stringify(selectors)});`;
+}
+
+export interface ContentShown {
+  /** performance.now() when the watch started (0-ish for a load, the click for a navigation). */
+  startedAt: number;
+  /** performance.now() when the content showed. */
+  doneAt: number;
+}
+
+/**
+ * Waits for the watched content over DevTools' Runtime.evaluate (decision 1977). Playwright's
+ * waitForFunction would first evaluate its own injected script in the page, about 40-55 ms of
+ * the main thread at the phone's 4x CPU, while the page starts; a user's browser runs no such
+ * script. Before the new document has its watch (the navigation has not committed, or its context
+ * was just replaced) the answer is empty and the wait asks again.
+ */
+export async function waitForContentShown(
+  session: CDPSession,
+  description: string,
+  timeoutMs = 30_000,
+): Promise<ContentShown> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answer = await session
+      .send('Runtime.evaluate', {
+        expression: 'window.__benchShown ? window.__benchShown(1000) : "not yet"',
+        awaitPromise: true,
+        returnByValue: true,
+      })
+      .catch(() => null);
+    const value = answer?.result.value as ContentShown | 'not yet' | null | undefined;
+    if (value && value !== 'not yet') return value;
+    if (value !== null) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`no content within ${timeoutMs} ms: ${description}`);
+}
