@@ -288,6 +288,36 @@ function landingJavaScriptGzipBytes(): number {
   return total;
 }
 
+/**
+ * How fast this machine runs a page's JavaScript right now: the median of 7 runs of a fixed
+ * loop in a blank tab, without and with the phone's 4x CPU slowdown. The same build's times
+ * move with it (the machine is shared), so it is printed beside the load average.
+ */
+async function cpuSpeed(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto('about:blank');
+    const loop = () => {
+      const startedAt = performance.now();
+      let total = 0;
+      for (let index = 0; index < 10_000_000; index += 1) total += Math.sqrt(index);
+      return total > 0 ? performance.now() - startedAt : 0;
+    };
+    const timings = async () => {
+      const values: number[] = [];
+      for (let run = 0; run < 7; run += 1) values.push(await page.evaluate(loop));
+      return median(values).toFixed(0);
+    };
+    const plain = await timings();
+    const session = await context.newCDPSession(page);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: phoneConditions.cpuSlowdown });
+    return `a fixed loop takes ${plain} ms, ${await timings()} ms at ${phoneConditions.cpuSlowdown}x`;
+  } finally {
+    await context.close();
+  }
+}
+
 function formatLoad(): string {
   return loadavg()
     .map((value) => value.toFixed(2))
@@ -446,7 +476,7 @@ async function main() {
   });
   const browser = await launchBrowser();
   try {
-    console.log(`load average before: ${formatLoad()}`);
+    console.log(`load average before: ${formatLoad()}; CPU: ${await cpuSpeed(browser)}`);
     console.log(
       `landing JavaScript: ${(landingJavaScriptGzipBytes() / 1024).toFixed(1)} kB gzip (goal <= 100 kB)`,
     );
@@ -454,7 +484,7 @@ async function main() {
     for (const profile of profiles.filter((candidate) => chosenProfiles.includes(candidate.name))) {
       await measureProfile(browser, server.baseUrl, profile, states);
     }
-    console.log(`\nload average after: ${formatLoad()}`);
+    console.log(`\nload average after: ${formatLoad()}; CPU: ${await cpuSpeed(browser)}`);
   } finally {
     await browser.close();
     await server.stop();
