@@ -4,6 +4,7 @@ import { systemClock } from './clock';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { settleWithholdingStart } from './modules/backup-withholding/repository';
 import { seedDemoData } from './modules/demo/seed-demo-data';
 import { seedReferenceData } from './modules/reference-data/seed-reference-data';
 
@@ -23,6 +24,7 @@ export async function prepareApp(
   });
   await migrate(database.db);
   const clock = options.clock ?? systemClock(config.BUSINESS_TZ);
+  await settleWithholdingStart(database.db, clock.today());
   await seedReferenceData(database.db);
   if (config.isDemoMode) await seedDemoData(database.db, config, clock);
   const built = await buildApp({ ...options, config, database, clock });

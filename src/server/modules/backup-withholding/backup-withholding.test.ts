@@ -27,6 +27,7 @@ import { runLedgerCheck } from '../money/ledger-check';
 import { interestPaymentMessage } from '../notifications/transactional-templates';
 import { buildStatementPdf, buildTaxFormPdf } from '../portal/document-service';
 import { generateStatementsForMonth } from '../statements/generate-monthly-statements';
+import { settleWithholdingStart } from './repository';
 import { BACKUP_WITHHOLDING_STARTED_SETTING } from './withholding-rule';
 
 let testApp: TestApp;
@@ -454,4 +455,37 @@ describe('withholding on Standard interest paid to the bank', () => {
     });
     expect(badYear.statusCode).toBe(400);
   }, 60_000);
+});
+
+describe("the rule's first day (decision 1978)", () => {
+  const startedOn = async () =>
+    rowsOf<{ day: string }>(
+      await testApp.database.db.execute(
+        sql`select value #>> '{}' as day from app_settings where key = ${BACKUP_WITHHOLDING_STARTED_SETTING}`,
+      ),
+    )[0]?.day;
+  const setStartedOn = (day: string) =>
+    testApp.database.db.execute(
+      sql`update app_settings set value = to_jsonb(${day}::text) where key = ${BACKUP_WITHHOLDING_STARTED_SETTING}`,
+    );
+
+  afterAll(async () => {
+    await setStartedOn('2026-01-01');
+  });
+
+  it('moves a first day written as UTC tomorrow back to the business day, and leaves any other alone', async () => {
+    // Migration 0410 at 9 pm in New York on 2026-11-26: UTC's date is already the 27th.
+    await setStartedOn('2026-11-27');
+    await settleWithholdingStart(testApp.database.db, '2026-11-26');
+    expect(await startedOn()).toBe('2026-11-26');
+    await settleWithholdingStart(testApp.database.db, '2026-11-26');
+    expect(await startedOn()).toBe('2026-11-26');
+
+    // A day further ahead, or behind, was not written by that mismatch: it stays.
+    for (const day of ['2026-11-28', '2026-11-25', '2026-01-01']) {
+      await setStartedOn(day);
+      await settleWithholdingStart(testApp.database.db, '2026-11-26');
+      expect(await startedOn()).toBe(day);
+    }
+  });
 });

@@ -231,3 +231,16 @@ export async function readForm945Figures(db: Executor, year: number): Promise<Fo
     })),
   };
 }
+
+/**
+ * Migration 0410 wrote the rule's first day as the database's date, which is UTC's. From 7 pm to
+ * midnight in New York that is already the next business day, so a database made then did not
+ * withhold on the business day it was made (decision 1978). Moves a first day that is exactly the
+ * business day after `today` back to `today`; any other day (a test's clock in another year, a
+ * day set on purpose) is left as it is.
+ */
+export async function settleWithholdingStart(db: Executor, today: IsoDate): Promise<void> {
+  await db.execute(sql`
+    update app_settings set value = to_jsonb(${today}::text), updated_at = now()
+    where key = ${BACKUP_WITHHOLDING_STARTED_SETTING} and (value #>> '{}')::date = ${today}::date + 1`);
+}
