@@ -32,13 +32,30 @@ export function groupThousands(value: bigint | number): string {
   return negative ? `-${grouped}` : grouped;
 }
 
+/** A day of the calendar: year, month (1-12), day of the month. */
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
 /** The year, month (1-12) and day of a calendar date ("2026-03-10"), as written: no time zone. */
-export function calendarDateParts(date: string): { year: number; month: number; day: number } {
+export function calendarDateParts(date: string): DateParts {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   const [year, month, day] = [Number(match?.[1]), Number(match?.[2]), Number(match?.[3])];
   if (!match || month < 1 || month > 12 || day < 1 || day > 31)
     throw new RangeError(`Not a calendar date: ${date}`);
   return { year, month, day };
+}
+
+/** "March 10, 2026": en-US's long date. */
+export function longDateText({ year, month, day }: DateParts): string {
+  return `${monthNames[month - 1]} ${day}, ${year}`;
+}
+
+/** "Mar 10, 2026": en-US's medium date. */
+export function mediumDateText({ year, month, day }: DateParts): string {
+  return `${shortMonthNames[month - 1]} ${day}, ${year}`;
 }
 
 /** "3:04 PM" for a 24-hour clock time, as en-US writes a short time. */

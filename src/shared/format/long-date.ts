@@ -1,10 +1,9 @@
 import type { IsoDate } from '../dates/calendar-date';
-import { calendarDateParts, monthNames } from './en-us-text';
+import { calendarDateParts, longDateText, monthNames } from './en-us-text';
 
 /** "March 4, 2026" for a calendar date (no time zone shift: the date is the date). */
 export function formatLongDate(date: IsoDate): string {
-  const { year, month, day } = calendarDateParts(date);
-  return `${monthNames[month - 1]} ${day}, ${year}`;
+  return longDateText(calendarDateParts(date));
 }
 
 /** "March 2026" for any calendar date in that month. */

@@ -5,6 +5,7 @@
  * everything owed (less expected rollovers) up to its end, since cash spent in one month is not
  * there for the next.
  */
+import { shortMonthNames } from '../../../shared/format/en-us-text';
 import {
   addDays,
   addMonths,
@@ -31,14 +32,12 @@ import type {
 } from './forecast-line-source';
 import { forecastLineSources } from './forecast-lines';
 
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 export function monthLabel(date: IsoDate): string {
-  return `${monthNames[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+  return `${shortMonthNames[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 }
 
 function dayLabel(date: IsoDate): string {
-  return `${Number(date.slice(8, 10))} ${monthNames[Number(date.slice(5, 7)) - 1]}`;
+  return `${Number(date.slice(8, 10))} ${shortMonthNames[Number(date.slice(5, 7)) - 1]}`;
 }
 
 interface Bucket {
