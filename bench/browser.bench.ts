@@ -32,7 +32,8 @@
  * down and 750 kbit/s up (Network.emulateNetworkConditions). Every profile prints, per page,
  * cold (HTTP cache off, no service worker: a first visit) and warm (a repeat visit: the same
  * page opened again in a tab of a browser that has visited it, with its HTTP cache and the
- * installed service worker): time to content, requests, kB on the wire (what the network
+ * installed service worker, in a profile on disk as a returning visitor's browser has: decision
+ * 1979): time to content, requests, kB on the wire (what the network
  * carried, compressed, from DevTools' encodedDataLength) and the ratio to the landing page.
  * Goals (issue 29, phone): landing <= 1500 ms to content, every portal page and the dashboard
  * <= 1.1x landing, warm <= 800 ms. BENCH_BROWSER_PROFILES (default `desktop,desktop-40ms,phone`)
@@ -48,6 +49,7 @@ import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+import { openVisitorBrowser, type StorageState, type VisitorBrowser } from './support/visitor-browser';
 import {
   type Audience,
   contentWatchScript,
@@ -341,27 +343,24 @@ async function signedInStates(browser: Browser, baseUrl: string): Promise<Map<Au
   return states;
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 /**
- * A browser for one profile and audience. Cold loads block service workers (a first visit has
- * none yet); warm loads allow them, as a returning visitor's browser has the app's installed.
+ * A browser for one profile and audience (support/visitor-browser.ts): a first visit is an
+ * off-the-record context with service workers blocked; a repeat visit is a browser with a profile
+ * on disk and the app's service worker, as a returning visitor's phone has.
  */
-async function contextFor(
+function browserFor(
   browser: Browser,
   baseUrl: string,
   profile: Profile,
   state: StorageState,
   isCold: boolean,
-): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: baseUrl,
+): Promise<VisitorBrowser> {
+  return openVisitorBrowser(browser, {
+    baseUrl,
     viewport: profile.viewport,
     isMobile: profile.isMobile,
-    hasTouch: profile.isMobile,
-    deviceScaleFactor: profile.isMobile ? 3 : 1,
-    storageState: state,
-    serviceWorkers: isCold ? 'block' : 'allow',
+    state,
+    isFirstVisit: isCold,
   });
 }
 
@@ -412,10 +411,11 @@ async function measureProfile(
   states: Map<Audience, StorageState>,
 ): Promise<void> {
   for (const isCold of [true, false].filter((cold) => chosenModes.includes(cold ? 'cold' : 'warm'))) {
-    const contexts = new Map<Audience, BrowserContext>();
+    const browsers = new Map<Audience, VisitorBrowser>();
     for (const [audience, state] of states) {
-      contexts.set(audience, await contextFor(browser, baseUrl, profile, state, isCold));
+      browsers.set(audience, await browserFor(browser, baseUrl, profile, state, isCold));
     }
+    const contexts = new Map([...browsers].map(([audience, visitor]) => [audience, visitor.context]));
     try {
       if (!isCold) {
         // The visit before the repeat ones: fills the HTTP cache and installs the service worker.
@@ -460,7 +460,7 @@ async function measureProfile(
         }
       }
     } finally {
-      for (const context of contexts.values()) await context.close();
+      for (const visitor of browsers.values()) await visitor.close();
     }
     console.log(`load average: ${formatLoad()}`);
   }

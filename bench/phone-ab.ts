@@ -13,10 +13,12 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { type AppServer, startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
+import { openVisitorBrowser, type StorageState, type VisitorBrowser } from './support/visitor-browser';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
 import {
   contentWatchScript,
   contentWatchStart,
+  firstContentfulPaint,
   emulatePhone,
   measuredPages,
   waitForContentShown,
@@ -53,7 +55,7 @@ async function load(
   path: string,
   content: string[],
   cold: boolean,
-): Promise<number> {
+): Promise<{ content: number; paint: number }> {
   const page = await context.newPage();
   try {
     const session = await context.newCDPSession(page);
@@ -62,8 +64,9 @@ async function load(
     await page.addInitScript({ content: contentWatchStart(content) });
     await page.goto(path, { waitUntil: 'commit' });
     const { doneAt } = await waitForContentShown(session, path);
+    const paint = (await firstContentfulPaint(session)) ?? Number.NaN;
     await page.waitForTimeout(400);
-    return doneAt;
+    return { content: doneAt, paint };
   } finally {
     await page.close();
   }
@@ -100,18 +103,18 @@ async function main() {
         `\n${cold ? 'cold' : 'warm'} (load average ${load1()}), median of ${runs}, interleaved A/B:`,
       );
       const contexts = new Map<string, BrowserContext>();
+      const visitors: VisitorBrowser[] = [];
       for (const build of ['A', 'B'] as const) {
         for (const audience of ['visitor', 'investor', 'admin']) {
-          const context = await browser.newContext({
-            baseURL: servers[build].baseUrl,
+          const visitor = await openVisitorBrowser(browser, {
+            baseUrl: servers[build].baseUrl,
             viewport: { width: 390, height: 844 },
             isMobile: true,
-            hasTouch: true,
-            deviceScaleFactor: 3,
-            storageState: signedIn[build].get(audience),
-            serviceWorkers: cold ? 'block' : 'allow',
+            state: signedIn[build].get(audience) as StorageState,
+            isFirstVisit: cold,
           });
-          contexts.set(`${build} ${audience}`, context);
+          visitors.push(visitor);
+          contexts.set(`${build} ${audience}`, visitor.context);
         }
         if (!cold) {
           // One visit of every page (fills the HTTP cache, installs the worker), then one controlled visit.
@@ -134,32 +137,36 @@ async function main() {
         }
       }
       const times = new Map<string, number[]>();
+      const paints = new Map<string, number[]>();
       for (let round = 0; round < runs; round += 1) {
         for (const measured of pages) {
           for (const build of round % 2 ? (['B', 'A'] as const) : (['A', 'B'] as const)) {
             const key = `${build} ${measured.name}`;
-            const value = await load(
+            const { content: value, paint } = await load(
               contexts.get(`${build} ${measured.audience}`)!,
               measured.path,
               measured.content,
               cold,
             );
             times.set(key, [...(times.get(key) ?? []), value]);
+            paints.set(key, [...(paints.get(key) ?? []), paint]);
           }
         }
       }
       const landing = { A: median(times.get('A landing')!), B: median(times.get('B landing')!) };
       console.log(
-        `${'page'.padEnd(22)}${'A ms'.padStart(8)}${'ratio'.padStart(7)}${'B ms'.padStart(8)}${'ratio'.padStart(7)}${'B-A'.padStart(7)}`,
+        `${'page'.padEnd(22)}${'A ms'.padStart(8)}${'ratio'.padStart(7)}${'B ms'.padStart(8)}${'ratio'.padStart(7)}${'B-A'.padStart(7)}   first paint: ${'A ms'.padStart(6)}${'B ms'.padStart(7)}${'B-A'.padStart(6)}`,
       );
       for (const measured of pages) {
         const a = median(times.get(`A ${measured.name}`)!);
         const b = median(times.get(`B ${measured.name}`)!);
+        const paintA = median(paints.get(`A ${measured.name}`)!);
+        const paintB = median(paints.get(`B ${measured.name}`)!);
         console.log(
-          `${measured.name.padEnd(22)}${a.toFixed(0).padStart(8)}${(a / landing.A).toFixed(2).padStart(7)}${b.toFixed(0).padStart(8)}${(b / landing.B).toFixed(2).padStart(7)}${(b - a).toFixed(0).padStart(7)}`,
+          `${measured.name.padEnd(22)}${a.toFixed(0).padStart(8)}${(a / landing.A).toFixed(2).padStart(7)}${b.toFixed(0).padStart(8)}${(b / landing.B).toFixed(2).padStart(7)}${(b - a).toFixed(0).padStart(7)}                ${paintA.toFixed(0).padStart(6)}${paintB.toFixed(0).padStart(7)}${(paintB - paintA).toFixed(0).padStart(6)}`,
         );
       }
-      for (const context of contexts.values()) await context.close();
+      for (const visitor of visitors) await visitor.close();
       console.log(`load average after: ${load1()}`);
     }
   } finally {

@@ -10,10 +10,11 @@
  * PHONE_TRACE_MODES=warm (or cold) loads one kind only; PHONE_TRACE_TASKS=1 lists every
  * main-thread task over 8 ms; PHONE_TRACE_OFF=1 loads without tracing.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
+import { openVisitorBrowser, type StorageState } from './support/visitor-browser';
 import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
 import { signInAsDemoInvestor } from '../e2e/support/investor-session';
 import {
@@ -55,26 +56,32 @@ interface TraceEvent {
   args?: { data?: { url?: string; frame?: string; functionName?: string } };
 }
 
-async function loadOnce(browser: Browser, context: BrowserContext, path: string, cold: boolean) {
+async function loadOnce(context: BrowserContext, path: string, cold: boolean) {
   const page = await context.newPage();
   const session = await emulate(page, cold);
   await page.addInitScript({ content: firstRenderMark });
   await page.addInitScript({ content: contentWatchScript });
   await page.addInitScript({ content: contentWatchStart(content[path] ?? []) });
   const isTracing = process.env.PHONE_TRACE_OFF !== '1';
+  // Traced through the tab's own DevTools session: a browser with a profile on disk (a warm
+  // load) has no Browser object to trace from.
+  const traceEvents: TraceEvent[] = [];
+  session.on('Tracing.dataCollected', (collected) => {
+    traceEvents.push(...(collected.value as unknown as TraceEvent[]));
+  });
+  const traceComplete = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
   if (isTracing)
-    await browser.startTracing(page, {
-      categories: [
-        'devtools.timeline',
-        'v8.execute',
-        'disabled-by-default-devtools.timeline',
-        'blink.user_timing',
-      ],
+    await session.send('Tracing.start', {
+      categories: 'devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,blink.user_timing',
+      transferMode: 'ReportEvents',
     });
   await page.goto(path, { waitUntil: 'commit' });
   const { doneAt } = await waitForContentShown(session, path);
   await page.waitForTimeout(300);
-  const buffer = isTracing ? await browser.stopTracing() : Buffer.from('{"traceEvents":[]}');
+  if (isTracing) {
+    await session.send('Tracing.end');
+    await traceComplete;
+  }
   const measured = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
@@ -106,7 +113,7 @@ async function loadOnce(browser: Browser, context: BrowserContext, path: string,
   const result = { ...measured, done: doneAt };
   await session.detach().catch(() => {});
   await page.close();
-  const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+  const trace = { traceEvents };
   // navigationStart in trace clock: the main frame's navigationStart mark.
   const navStart = trace.traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data)?.ts ?? 0;
   const perScript = new Map<
@@ -208,7 +215,7 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(' ')}`,
     );
-    const states = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
+    const states = new Map<string, StorageState>();
     for (const audience of ['visitor', 'investor', 'admin']) {
       const context = await browser.newContext({ baseURL: server.baseUrl });
       if (audience === 'investor') await signInAsDemoInvestor(context, server.baseUrl);
@@ -224,15 +231,14 @@ async function main() {
     for (const cold of [true, false].filter((isCold) => modes.includes(isCold ? 'cold' : 'warm'))) {
       for (const path of paths) {
         const audience = path === '/' ? 'visitor' : path.startsWith('/admin') ? 'admin' : 'investor';
-        const context = await browser.newContext({
-          baseURL: server.baseUrl,
+        const visitor = await openVisitorBrowser(browser, {
+          baseUrl: server.baseUrl,
           viewport: { width: 390, height: 844 },
           isMobile: true,
-          hasTouch: true,
-          deviceScaleFactor: 3,
-          storageState: states.get(audience),
-          serviceWorkers: cold ? 'block' : 'allow',
+          state: states.get(audience) as StorageState,
+          isFirstVisit: cold,
         });
+        const { context } = visitor;
         if (!cold) {
           const first = await context.newPage();
           await first.goto(path);
@@ -242,9 +248,9 @@ async function main() {
           await first.waitForTimeout(1500);
           await first.close();
         }
-        await loadOnce(browser, context, path, cold);
-        await loadOnce(browser, context, path, cold);
-        await context.close();
+        await loadOnce(context, path, cold);
+        await loadOnce(context, path, cold);
+        await visitor.close();
       }
     }
     console.log(

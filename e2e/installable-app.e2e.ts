@@ -5,6 +5,7 @@
  *   and controls the next page, under the strict CSP (no console error);
  * - it keeps the app shell and hashed assets, never an API answer;
  * - after a new release, the page offers a reload; "Reload" brings the new worker in;
+ * - a repeat visit asks for the font before the first render (decision 1979), a first visit after it;
  * - a repeat visit of a page is answered from the worker's copy of its HTML (decision 1974), which
  *   holds no personal data and is refreshed from the network each time;
  * - with the network gone (the server stopped), a page opens as the offline page, also one the
@@ -102,6 +103,53 @@ describe('the installable app', () => {
     });
     expect(preload).toBe(true);
     expect(tracked.errors).toEqual([]);
+  });
+
+  it("asks for the font before the first render on a repeat visit, and after it on a first visit", async () => {
+    // When the page first drew into #root, and when it asked for Inter (decision 1979).
+    const fontTiming = async (page: Page) => {
+      await page.addInitScript({
+        content: `(() => {
+          window.__firstRenderAt = null;
+          const observer = new MutationObserver(() => {
+            const root = document.getElementById('root');
+            if (root && root.childElementCount > 0) { window.__firstRenderAt = performance.now(); observer.disconnect(); }
+          });
+          observer.observe(document, { subtree: true, childList: true });
+        })();`,
+      });
+      await page.goto('/account-overview');
+      await page.locator('.balance-card .balance-value').first().waitFor();
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/inter-latin-wght-[\w-]+\.woff2$/.test(entry.name)),
+      );
+      return page.evaluate(() => ({
+        firstRenderAt: (window as unknown as { __firstRenderAt: number }).__firstRenderAt,
+        fontAskedAt: performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/inter-latin-wght-[\w-]+\.woff2$/.test(entry.name))!.startTime,
+        controlled: Boolean(navigator.serviceWorker.controller),
+      }));
+    };
+    const repeat = await tracked.context.newPage();
+    const again = await fontTiming(repeat);
+    await repeat.close();
+    expect(again.controlled).toBe(true);
+    expect(again.fontAskedAt).toBeLessThan(again.firstRenderAt);
+
+    const firstVisitContext = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+      storageState: await tracked.context.storageState(),
+    });
+    try {
+      const first = await fontTiming(await firstVisitContext.newPage());
+      expect(first.controlled).toBe(false);
+      expect(first.fontAskedAt).toBeGreaterThan(first.firstRenderAt);
+    } finally {
+      await firstVisitContext.close();
+    }
   });
 
   it('keeps the shell and hashed assets, and no API answer', async () => {

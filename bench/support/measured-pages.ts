@@ -159,3 +159,23 @@ export async function waitForContentShown(
   }
   throw new Error(`no content within ${timeoutMs} ms: ${description}`);
 }
+
+/**
+ * When the page first painted content (First Contentful Paint, ms from the navigation's start):
+ * what the visitor sees, which can come after the content is laid out (a font that arrives
+ * then lays the page out again before the frame). Waits for the entry up to `timeoutMs`; null
+ * when the page painted nothing by then.
+ */
+export async function firstContentfulPaint(session: CDPSession, timeoutMs = 3_000): Promise<number | null> {
+  const answer = await session.send('Runtime.evaluate', {
+    expression: `new Promise((resolve) => {
+      const read = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+      if (read() !== null) return resolve(read());
+      new PerformanceObserver(() => { if (read() !== null) resolve(read()); }).observe({ type: 'paint' });
+      setTimeout(() => resolve(read()), ${timeoutMs});
+    })`,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  return (answer.result.value as number | null) ?? null;
+}
