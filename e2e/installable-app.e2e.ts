@@ -105,7 +105,7 @@ describe('the installable app', () => {
     expect(tracked.errors).toEqual([]);
   });
 
-  it("asks for the font before the first render on a repeat visit, and after it on a first visit", async () => {
+  it('asks for the font before the first render on a repeat visit, and after it on a first visit', async () => {
     // When the page first drew into #root, and when it asked for Inter (decision 1979).
     const fontTiming = async (page: Page) => {
       await page.addInitScript({
@@ -121,7 +121,9 @@ describe('the installable app', () => {
       await page.goto('/account-overview');
       await page.locator('.balance-card .balance-value').first().waitFor();
       await page.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((entry) => /\/inter-latin-wght-[\w-]+\.woff2$/.test(entry.name)),
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/inter-latin-wght-[\w-]+\.woff2$/.test(entry.name)),
       );
       return page.evaluate(() => ({
         firstRenderAt: (window as unknown as { __firstRenderAt: number }).__firstRenderAt,
