@@ -136,6 +136,9 @@ describe('public site', () => {
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { level: 1, name: 'Earn up to 10.24% per year, steadily.' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
+      // The HTML names the public site's code, so the page draws without waiting for it.
+      const html = await (await page.request.get(path)).text();
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/public-[\w-]+\.js">/);
     }
     expect(errors).toEqual([]);
     await context.close();

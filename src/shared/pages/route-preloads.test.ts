@@ -11,6 +11,8 @@ describe('the public site code a path needs before its first render (decision 19
       '/investments/',
       '/settings/confirm-email',
       '/no/such/page',
+      '/admin/no-such-page',
+      '/account-overview/extra',
     ])
       expect(publicPageCodeFor(path), path).toEqual(['layout']);
   });

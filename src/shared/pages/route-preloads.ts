@@ -146,12 +146,29 @@ export const publicPageModules = {
 } as const satisfies Record<string, PageChunk>;
 
 /**
- * Paths that render outside the public site's layout: the portal, the back office, onboarding
- * (its own layout) and the bank-link pop-up pages. Every other path is a public page, an auth
- * page or an unknown path (which shows the landing page), all inside the public layout.
+ * The pages drawn outside the public site's layout: the portal, the back office, onboarding (its
+ * own layout) and the bank-link pop-up pages, exactly as src/web/app/router.tsx defines them
+ * (router.test.tsx checks that the two agree on every route and on unknown paths). Every other
+ * path is a public page, an auth page or an unknown path, which shows the landing page inside the
+ * public layout, under /admin/ too (decision 1861).
  */
-const outsidePublicLayout =
-  /^\/(admin|account-overview|buy-investments|transaction-summary|transfer|notes|documents|settings|link-bank|get-started|empty-state|sandbox|bank-link)(\/|$)/;
+const pagesOutsidePublicLayout = [
+  'account-overview',
+  'buy-investments',
+  'transaction-summary',
+  'transfer',
+  'documents',
+  'notes/[^/]+',
+  'settings',
+  'link-bank',
+  'get-started',
+  'empty-state',
+  'sandbox/bank-link',
+  'bank-link/return',
+  'admin',
+  'admin/(login|invitation|dashboard|products|offerings|payments|notifications|jobs|audit|admins|approvals|tax|early-redemptions|liquidity|print-queue|security)',
+];
+const outsidePublicLayout = new RegExp(`^/(${pagesOutsidePublicLayout.join('|')})$`);
 
 /**
  * The public site's code a path needs before its first render, as keys of publicPageModules:

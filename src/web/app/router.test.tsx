@@ -2,6 +2,7 @@
 import { isValidElement } from 'react';
 import { createRoutesFromElements, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { publicPageCodeFor } from '../../shared/pages/route-preloads';
 import { appRoutes, publicPageCode } from './router';
 
 // The routes render the public site's code through its on-demand wrappers (decision 1975).
@@ -35,5 +36,45 @@ describe('unknown paths (spec 2: any unknown path shows the home screen; issue 2
     expect(renderedFor('/admin/no-such-page')).toEqual([PublicLayout, LandingPage]);
     expect(renderedFor('/admin/dashboard/extra')).toEqual([PublicLayout, LandingPage]);
     expect(renderedFor('/no-such-page')).toEqual([PublicLayout, LandingPage]);
+  });
+});
+
+describe("the server's public-site preloads agree with the router", () => {
+  // Every page the router defines, and paths it does not know under each kind of prefix.
+  const knownPaths = (() => {
+    const paths = new Set<string>();
+    const collect = (routes: ReturnType<typeof createRoutesFromElements>, parent: string) => {
+      for (const route of routes) {
+        const path =
+          route.path === undefined
+            ? parent
+            : route.path.startsWith('/')
+              ? route.path
+              : `${parent.replace(/\/$/, '')}/${route.path}`;
+        if (route.children) collect(route.children, path);
+        if (route.path === '*') continue;
+        paths.add((path || '/').replace(/:[^/]+/g, 'abc'));
+      }
+    };
+    collect(createRoutesFromElements(appRoutes()), '/');
+    return [...paths];
+  })();
+  const unknownPaths = [
+    '/no-such-page',
+    '/admin/no-such-page',
+    '/admin/dashboard/extra',
+    '/admin/login/extra',
+    '/account-overview/extra',
+    '/settings/no-such-card',
+    '/transfer/extra',
+    '/get-started/nowhere/else',
+  ];
+
+  it('names the public layout exactly for the paths the router draws inside it', () => {
+    expect(knownPaths.length).toBeGreaterThan(40);
+    const disagreeing = [...knownPaths, ...unknownPaths].filter(
+      (path) => publicPageCodeFor(path).includes('layout') !== renderedFor(path).includes(PublicLayout),
+    );
+    expect(disagreeing).toEqual([]);
   });
 });
