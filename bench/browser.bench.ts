@@ -47,9 +47,12 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
-import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
-import { signInAsDemoInvestor } from '../e2e/support/investor-session';
-import { openVisitorBrowser, type StorageState, type VisitorBrowser } from './support/visitor-browser';
+import {
+  openVisitorBrowser,
+  type StorageState,
+  signedInStates,
+  type VisitorBrowser,
+} from './support/visitor-browser';
 import {
   type Audience,
   contentWatchScript,
@@ -324,23 +327,6 @@ function formatLoad(): string {
   return loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-}
-
-/** The sign-ins, once each: every context of every profile starts from the same cookies. */
-async function signedInStates(browser: Browser, baseUrl: string): Promise<Map<Audience, StorageState>> {
-  const states = new Map<Audience, StorageState>();
-  for (const audience of ['visitor', 'investor', 'admin'] as const) {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: desktopViewport });
-    if (audience === 'investor') await signInAsDemoInvestor(context, baseUrl);
-    if (audience === 'admin') {
-      const page = await context.newPage();
-      await signInAsDemoAdmin(page);
-      await page.close();
-    }
-    states.set(audience, await context.storageState());
-    await context.close();
-  }
-  return states;
 }
 
 /**

@@ -9,12 +9,15 @@
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
-import { type AppServer, startAppServer } from '../e2e/support/app-server';
+import type { BrowserContext } from 'playwright-core';
+import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
-import { openVisitorBrowser, type StorageState, type VisitorBrowser } from './support/visitor-browser';
-import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+import {
+  openVisitorBrowser,
+  type StorageState,
+  signedInStates,
+  type VisitorBrowser,
+} from './support/visitor-browser';
 import {
   contentWatchScript,
   contentWatchStart,
@@ -32,24 +35,6 @@ const pages = measuredPages.filter(
   (measured) => !pageNames || measured.name === 'landing' || pageNames.includes(measured.name),
 );
 const modes = (process.env.PHONE_AB_MODES ?? 'cold,warm').split(',');
-type State = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-async function states(browser: Browser, server: AppServer): Promise<Map<string, State>> {
-  const result = new Map<string, State>();
-  for (const audience of ['visitor', 'investor', 'admin']) {
-    const context = await browser.newContext({ baseURL: server.baseUrl });
-    if (audience === 'investor') await signInAsDemoInvestor(context, server.baseUrl);
-    if (audience === 'admin') {
-      const page = await context.newPage();
-      await signInAsDemoAdmin(page);
-      await page.close();
-    }
-    result.set(audience, await context.storageState());
-    await context.close();
-  }
-  return result;
-}
-
 async function load(
   context: BrowserContext,
   path: string,
@@ -97,7 +82,10 @@ async function main() {
   };
   const browser = await launchBrowser();
   try {
-    const signedIn = { A: await states(browser, servers.A), B: await states(browser, servers.B) };
+    const signedIn = {
+      A: await signedInStates(browser, servers.A.baseUrl),
+      B: await signedInStates(browser, servers.B.baseUrl),
+    };
     for (const cold of [true, false].filter((isCold) => modes.includes(isCold ? 'cold' : 'warm'))) {
       console.log(
         `\n${cold ? 'cold' : 'warm'} (load average ${load1()}), median of ${runs}, interleaved A/B:`,
@@ -105,7 +93,7 @@ async function main() {
       const contexts = new Map<string, BrowserContext>();
       const visitors: VisitorBrowser[] = [];
       for (const build of ['A', 'B'] as const) {
-        for (const audience of ['visitor', 'investor', 'admin']) {
+        for (const audience of ['visitor', 'investor', 'admin'] as const) {
           const visitor = await openVisitorBrowser(browser, {
             baseUrl: servers[build].baseUrl,
             viewport: { width: 390, height: 844 },

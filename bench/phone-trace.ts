@@ -14,9 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
-import { openVisitorBrowser, type StorageState } from './support/visitor-browser';
-import { signInAsDemoAdmin } from '../e2e/support/admin-sign-in';
-import { signInAsDemoInvestor } from '../e2e/support/investor-session';
+import { openVisitorBrowser, type StorageState, signedInStates } from './support/visitor-browser';
 import {
   contentWatchScript,
   contentWatchStart,
@@ -215,18 +213,7 @@ async function main() {
         .map((v) => v.toFixed(2))
         .join(' ')}`,
     );
-    const states = new Map<string, StorageState>();
-    for (const audience of ['visitor', 'investor', 'admin']) {
-      const context = await browser.newContext({ baseURL: server.baseUrl });
-      if (audience === 'investor') await signInAsDemoInvestor(context, server.baseUrl);
-      if (audience === 'admin') {
-        const page = await context.newPage();
-        await signInAsDemoAdmin(page);
-        await page.close();
-      }
-      states.set(audience, await context.storageState());
-      await context.close();
-    }
+    const states = await signedInStates(browser, server.baseUrl);
     const modes = (process.env.PHONE_TRACE_MODES ?? 'cold,warm').split(',');
     for (const cold of [true, false].filter((isCold) => modes.includes(isCold ? 'cold' : 'warm'))) {
       for (const path of paths) {

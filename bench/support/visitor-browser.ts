@@ -11,9 +11,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { signInAsDemoAdmin } from '../../e2e/support/admin-sign-in';
 import { chromiumArgs } from '../../e2e/support/browser';
+import { signInAsDemoInvestor } from '../../e2e/support/investor-session';
+import type { Audience } from './measured-pages';
 
 export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** The sign-ins, once each: every browser a bench opens for an audience starts from its cookies. */
+export async function signedInStates(
+  browser: Browser,
+  baseUrl: string,
+): Promise<Map<Audience, StorageState>> {
+  const states = new Map<Audience, StorageState>();
+  for (const audience of ['visitor', 'investor', 'admin'] as const) {
+    const context = await browser.newContext({ baseURL: baseUrl });
+    if (audience === 'investor') await signInAsDemoInvestor(context, baseUrl);
+    if (audience === 'admin') {
+      const page = await context.newPage();
+      await signInAsDemoAdmin(page);
+      await page.close();
+    }
+    states.set(audience, await context.storageState());
+    await context.close();
+  }
+  return states;
+}
 
 export interface VisitorBrowserOptions {
   baseUrl: string;

@@ -1,30 +1,12 @@
 /**
- * Every page path the web app's router defines, read from the router itself
- * (src/web/app/router.tsx's appRoutes), so a new route is in every "all routes" test
- * the day it is added. Catch-alls ("*") and index redirects are left out: they render
- * a page that is listed under its own path.
+ * Every page path the web app's router defines (src/web/app/route-paths.ts), so a new route is in
+ * every "all routes" test the day it is added. Paths with parameters are left out: a test cannot
+ * open them without a record to name.
  */
-import { createRoutesFromElements, type RouteObject } from 'react-router';
-import { appRoutes } from '../../src/web/app/router';
-
-function joinPath(parent: string, path: string): string {
-  if (path.startsWith('/')) return path;
-  return `${parent.replace(/\/$/, '')}/${path}`;
-}
-
-function collect(routes: RouteObject[], parent: string, into: Set<string>): void {
-  for (const route of routes) {
-    const path = route.path === undefined ? parent : joinPath(parent, route.path);
-    if (route.children) collect(route.children, path, into);
-    if (route.path === '*' || route.path?.includes(':')) continue;
-    if (route.index || route.path !== undefined) into.add(path === '' ? '/' : path);
-  }
-}
+import { appRoutePatterns } from '../../src/web/app/route-paths';
 
 export function routerPaths(): string[] {
-  const paths = new Set<string>();
-  collect(createRoutesFromElements(appRoutes()), '/', paths);
-  return [...paths].sort();
+  return appRoutePatterns().filter((path) => !path.includes(':'));
 }
 
 /** Back-office pages (signed in as an admin) and the rest (signed in as the demo investor). */

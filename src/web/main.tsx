@@ -6,11 +6,11 @@ import { AppRouter, preloadPage } from './app/router';
 import { UpdateToast } from './app/update-toast';
 import { registerServiceWorker } from './lib/service-worker-registration';
 
+/** The first family of `--font-sans` (styles/global.css), from @fontsource-variable/inter. */
+const bodyFontFamily = 'Inter Variable';
 // A repeat visit: the worker holds the font, so it is read now and the first layout already
 // uses it (decision 1979). Otherwise the page is laid out and painted with a fallback font and
 // laid out again when Inter arrives. A first visit leaves the link to the page's own code.
-/** The first family of `--font-sans` (styles/global.css), from @fontsource-variable/inter. */
-const bodyFontFamily = 'Inter Variable';
 if (navigator.serviceWorker?.controller) {
   document.fonts.load(`1em "${bodyFontFamily}"`).catch(() => undefined);
 }

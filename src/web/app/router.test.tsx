@@ -3,6 +3,7 @@ import { isValidElement } from 'react';
 import { createRoutesFromElements, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { publicPageCodeFor } from '../../shared/pages/route-preloads';
+import { appRoutePatterns } from './route-paths';
 import { appRoutes, publicPageCode } from './router';
 
 // The routes render the public site's code through its on-demand wrappers (decision 1975).
@@ -40,25 +41,9 @@ describe('unknown paths (spec 2: any unknown path shows the home screen; issue 2
 });
 
 describe("the server's public-site preloads agree with the router", () => {
-  // Every page the router defines, and paths it does not know under each kind of prefix.
-  const knownPaths = (() => {
-    const paths = new Set<string>();
-    const collect = (routes: ReturnType<typeof createRoutesFromElements>, parent: string) => {
-      for (const route of routes) {
-        const path =
-          route.path === undefined
-            ? parent
-            : route.path.startsWith('/')
-              ? route.path
-              : `${parent.replace(/\/$/, '')}/${route.path}`;
-        if (route.children) collect(route.children, path);
-        if (route.path === '*') continue;
-        paths.add((path || '/').replace(/:[^/]+/g, 'abc'));
-      }
-    };
-    collect(createRoutesFromElements(appRoutes()), '/');
-    return [...paths];
-  })();
+  // Every page the router defines (a parameter given a value), and paths it does not know under
+  // each kind of prefix.
+  const knownPaths = appRoutePatterns().map((path) => path.replace(/:[^/]+/g, 'abc'));
   const unknownPaths = [
     '/no-such-page',
     '/admin/no-such-page',
