@@ -54,6 +54,12 @@ export async function createTestApp(
     ...options.build,
   });
   await app.ready();
+  const backgroundWorkDone = () =>
+    Promise.all([
+      noticeSenderOf(context).idle(),
+      fundingDebitSenderOf(context).idle(),
+      campaignDispatcherOf(context).idle(),
+    ]);
   return {
     app,
     context,
@@ -64,15 +70,14 @@ export async function createTestApp(
     async reset() {
       // Work a request started in the background (a notice kicked, a debit sent) still writes:
       // truncating under it deadlocks on PostgreSQL (40P01), so it finishes first.
-      await Promise.all([
-        noticeSenderOf(context).idle(),
-        fundingDebitSenderOf(context).idle(),
-        campaignDispatcherOf(context).idle(),
-      ]);
+      await backgroundWorkDone();
       await truncateAll(database);
       await seedReferenceData(database.db);
     },
     async close() {
+      // The database may serve the worker's next file (decision 1980): nothing of this one may
+      // still write to it.
+      await backgroundWorkDone();
       await app.close();
       await database.close();
     },

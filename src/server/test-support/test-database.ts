@@ -29,18 +29,18 @@ export function isPostgresRun(): boolean {
 /** The snapshot, read once per test worker (the server tests' workers run many files: decision 1414). */
 let snapshot: Promise<Blob> | undefined;
 
+/**
+ * PGlite databases a test file closed, emptied and proven as new, kept for the worker's next file
+ * (decision 1980): starting PGlite from the snapshot costs 1.2-1.8 CPU s a file. Only under
+ * vitest, whose server workers run many files; a command that borrows this module (the year
+ * simulation) gets a new database and really closes it.
+ */
+const idlePglite: { handle: DatabaseHandle; fingerprint: string }[] = [];
+const keptAtMost = 2;
+
 export async function createTestDatabase(): Promise<TestDatabase> {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) {
-    snapshot ??= migratedPgliteSnapshot().catch((error: unknown) => {
-      snapshot = undefined;
-      throw error;
-    });
-    const handle = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: await snapshot });
-    // A migration added since the snapshot was taken still applies (and the snapshot's key changes next run).
-    await migrate(handle.db);
-    return handle;
-  }
+  if (!databaseUrl) return process.env.VITEST ? borrowPglite() : openMigratedPglite();
   const schemaName = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -70,6 +70,96 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       }
     },
   };
+}
+
+async function openMigratedPglite(): Promise<DatabaseHandle> {
+  snapshot ??= migratedPgliteSnapshot().catch((error: unknown) => {
+    snapshot = undefined;
+    throw error;
+  });
+  const handle = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: await snapshot });
+  // A migration added since the snapshot was taken still applies (and the snapshot's key changes next run).
+  await migrate(handle.db);
+  return handle;
+}
+
+/**
+ * A database as a new one from the snapshot: a kept one when it still is (empty, and its
+ * fingerprint unchanged), else a new one. Closing it empties it and keeps it if its fingerprint
+ * is the one it started with, so a file that changed anything beyond table rows (a table or
+ * column, a function, a setting, a lock, a sequence, an open transaction) never hands it on.
+ */
+async function borrowPglite(): Promise<TestDatabase> {
+  let kept = idlePglite.pop();
+  while (kept && !(await isAsNew(kept.handle, kept.fingerprint))) {
+    await kept.handle.close().catch(() => undefined);
+    kept = idlePglite.pop();
+  }
+  const handle = kept?.handle ?? (await openMigratedPglite());
+  const fingerprint = kept?.fingerprint ?? (await fingerprintOf(handle));
+  let closed = false;
+  return {
+    ...handle,
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (idlePglite.length < keptAtMost && (await isAsNew(handle, fingerprint))) {
+        idlePglite.push({ handle, fingerprint });
+        return;
+      }
+      await handle.close();
+    },
+  };
+}
+
+/** Empties the tables, then says whether the database is as the snapshot left it. */
+async function isAsNew(handle: DatabaseHandle, fingerprint: string): Promise<boolean> {
+  try {
+    await truncateAll(handle);
+    return (await fingerprintOf(handle)) === fingerprint;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What a new test database has beyond its (empty) tables' rows: every relation, column,
+ * constraint, function, type, enum label, trigger, extension and schema; every sequence's
+ * position; the session's settings, prepared statements, listened channels and advisory locks;
+ * the migrations record; and whether a transaction is open (now() is the transaction's start).
+ */
+async function fingerprintOf(handle: DatabaseHandle): Promise<string> {
+  const user = `not in ('pg_catalog', 'information_schema', 'pg_toast')`;
+  const result = await handle.db.execute(
+    sql.raw(`select md5(string_agg(item, '|' order by item)) as fingerprint from (
+      select 'rel ' || n.nspname || '.' || c.relname || ' ' || c.relkind::text as item
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname ${user}
+      union all select 'col ' || a.attrelid::regclass::text || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
+        || ' ' || a.attnotnull || ' ' || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+        left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+        where n.nspname ${user} and a.attnum > 0 and not a.attisdropped
+      union all select 'con ' || conrelid::regclass::text || '.' || conname || ' ' || pg_get_constraintdef(c.oid)
+        from pg_constraint c join pg_namespace n on n.oid = c.connamespace where n.nspname ${user}
+      union all select 'fn ' || n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ') ' || md5(p.prosrc)
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname ${user}
+      union all select 'type ' || n.nspname || '.' || t.typname
+        from pg_type t join pg_namespace n on n.oid = t.typnamespace where n.nspname ${user}
+      union all select 'enum ' || enumtypid::regtype::text || ' ' || enumlabel || ' ' || enumsortorder from pg_enum
+      union all select 'trigger ' || tgrelid::regclass::text || '.' || tgname || ' ' || tgenabled::text from pg_trigger where not tgisinternal
+      union all select 'ext ' || extname || ' ' || extversion from pg_extension
+      union all select 'schema ' || nspname from pg_namespace
+      union all select 'seq ' || schemaname || '.' || sequencename || ' ' || coalesce(last_value::text, 'unused') from pg_sequences
+      union all select 'set ' || name || '=' || setting from pg_settings where source = 'session'
+      union all select 'prepared ' || name from pg_prepared_statements
+      union all select 'listen ' || channel from pg_listening_channels() as channel
+      union all select 'lock ' || locktype || ' ' || coalesce(objid::text, '') from pg_locks
+        where pid = pg_backend_pid() and locktype = 'advisory'
+      union all select 'migrations ' || count(*)::text from schema_migrations
+      union all select 'in a transaction ' || (now() <> statement_timestamp())::text
+    ) as items`),
+  );
+  return rowsOf<{ fingerprint: string }>(result)[0]?.fingerprint ?? '';
 }
 
 /**
