@@ -47,7 +47,7 @@ function chromiumForTests() {
 const chromium = chromiumForTests();
 if (!chromium) {
   console.error(
-    `${process.env.CHROMIUM_PATH ? `Chromium was not found at ${process.env.CHROMIUM_PATH}` : 'Chromium was not found'}. The browser tests need Debian's headless Chromium; install it with:\n\n  sudo ${installCommand}\n\n(or set CHROMIUM_PATH to a Chromium binary).`,
+    `Chromium was not found at ${process.env.CHROMIUM_PATH ?? `${headlessShell} or ${fullBrowser}`}. The browser tests need Debian's headless Chromium; install it with:\n\n  sudo ${installCommand}\n\n(or set CHROMIUM_PATH to a Chromium binary).`,
   );
   process.exit(1);
 }
