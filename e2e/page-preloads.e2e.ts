@@ -236,12 +236,16 @@ describe('page preloads', () => {
     for (const card of ['#tax', '#bank-account']) await page.locator(card).waitFor();
     await page.goto('/settings#bank-account');
     // Scrolled to the card: its top at the top of the screen, far below where the page begins.
+    // The scroll is smooth (global.css), an animation that on a busy machine outlasts the
+    // poll's default second (it took 0.86 s with the CPU slowed 8x), so it gets five.
     await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const card = document.getElementById('bank-account');
-          return card ? Math.abs(card.getBoundingClientRect().top) < 40 && window.scrollY > 200 : false;
-        }),
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const card = document.getElementById('bank-account');
+            return card ? Math.abs(card.getBoundingClientRect().top) < 40 && window.scrollY > 200 : false;
+          }),
+        { timeout: 5_000 },
       )
       .toBe(true);
     // The overview's Discover more, below its first screen on a phone, the same way.

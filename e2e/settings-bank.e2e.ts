@@ -111,4 +111,33 @@ describe('bank linking and settings', () => {
     ).resolves.toBe('false');
     expect(tracked.errors).toEqual([]);
   });
+
+  it('lands a link to a card on it and keeps it there while the cards around it answer late', async () => {
+    const page = await tracked.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Every read but the page's own answers 1.5 s late, as on a slow phone network: the cards
+    // above and below the bank account grow after the browser has scrolled to it.
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/settings',
+      async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.fallback();
+      },
+    );
+    await page.goto('/settings#bank-account');
+    await page.locator('#bank-account').waitFor();
+    await page.waitForLoadState('networkidle');
+    const place = () =>
+      page.evaluate(() => ({
+        top: Math.round(document.getElementById('bank-account')?.getBoundingClientRect().top ?? -1),
+        scrolled: window.scrollY,
+      }));
+    // html has scroll-behavior: smooth, so the scroll is an animation: on a busy machine it takes
+    // more than expect.poll's default second.
+    await expect
+      .poll(place, { timeout: 5_000 })
+      .toMatchObject({ top: expect.toSatisfy((top: number) => Math.abs(top) < 40) });
+    expect((await place()).scrolled).toBeGreaterThan(200);
+    await page.close();
+  });
 });

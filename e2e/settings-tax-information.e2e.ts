@@ -75,7 +75,8 @@ describe('tax information in settings', () => {
     await page.waitForURL('**/settings?from=%2Faccount-overview#tax');
     const section = page.locator('#tax');
     await section.getByText('No tax details yet.').waitFor();
-    await expect(isInViewport(page, '#tax')).resolves.toBe(true);
+    // The scroll is smooth (global.css): an animation, which a busy machine draws slowly.
+    await expect.poll(() => isInViewport(page, '#tax'), { timeout: 5_000 }).toBe(true);
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('tax-heading');
     await snap(page, 'settings-tax-empty-1280');
     await atPhoneWidth(page, 'settings-tax-empty');
