@@ -8,10 +8,13 @@
  *   PHONE_TRACE_PORT=4362 PHONE_TRACE_PATHS=/account-overview,/admin/dashboard npx tsx bench/phone-trace.ts
  *
  * PHONE_TRACE_MODES=warm (or cold) loads one kind only; PHONE_TRACE_TASKS=1 lists every
- * main-thread task over 8 ms; PHONE_TRACE_OFF=1 loads without tracing.
+ * main-thread task over 8 ms; PHONE_TRACE_OFF=1 loads without tracing; PHONE_TRACE_DUMP=folder
+ * writes each trace there (DevTools' Performance panel opens it).
  */
 import type { BrowserContext, Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { startAppServer } from '../e2e/support/app-server';
 import { launchBrowser } from '../e2e/support/browser';
 import { openVisitorBrowser, type StorageState, signedInStates } from './support/visitor-browser';
@@ -112,6 +115,12 @@ async function loadOnce(context: BrowserContext, path: string, cold: boolean) {
   await session.detach().catch(() => {});
   await page.close();
   const trace = { traceEvents };
+  // PHONE_TRACE_DUMP=folder writes each trace, to open in DevTools' Performance panel.
+  if (process.env.PHONE_TRACE_DUMP)
+    writeFileSync(
+      join(process.env.PHONE_TRACE_DUMP, `${path.replaceAll('/', '_') || '_'}-${cold ? 'cold' : 'warm'}-${Date.now()}.json`),
+      JSON.stringify(trace),
+    );
   // navigationStart in trace clock: the main frame's navigationStart mark.
   const navStart = trace.traceEvents.find((e) => e.name === 'navigationStart' && e.args?.data)?.ts ?? 0;
   const perScript = new Map<

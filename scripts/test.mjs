@@ -1,9 +1,9 @@
 // `npm test`: every test. Unit and API tests on PGlite, the same database tests again on
 // PostgreSQL (when TEST_DATABASE_URL is set, and always under CI), and the browser tests.
 // The browser tests spend most of their time waiting (pages, servers, the next authenticator
-// step) and use a fraction of a core, so they start first and run beside the PGlite phase and
-// then the PostgreSQL phase, their output kept and printed when they end (decision 1414;
-// TEST_PHASES_IN_SEQUENCE=1 runs the three phases one after another instead).
+// step) and use a fraction of a core, so they start first; the PostgreSQL phase starts beside
+// them and the PGlite phase (decisions 1414 and 1981). A background phase's output is kept and
+// printed when it ends (TEST_PHASES_IN_SEQUENCE=1 runs the three phases one after another).
 // Ends with one line counting every test run: "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,6 +40,13 @@ function minutes(startedAt) {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** The phase's command, under `nice -n 10` when it yields to the browser phase. */
+function niced(phase, yieldToBrowser) {
+  return yieldToBrowser && process.platform !== 'win32'
+    ? ['nice', ['-n', '10', phase.command, ...phase.args]]
+    : [phase.command, phase.args];
+}
+
 /**
  * Runs a phase in the foreground; resolves to its exit status. Asynchronous (never spawnSync):
  * the event loop must keep draining a background phase's output while this one runs.
@@ -50,10 +57,7 @@ function run(phase, { yieldToBrowser = false } = {}) {
   // Beside the browser phase, the CPU-bound phases run at a lower priority (nice 10): they take
   // whatever CPU is free, and the browser phase's server and Chromium, which use a fraction of a
   // core in bursts that the run waits on, are not queued behind them (decision 1414).
-  const [command, args] =
-    yieldToBrowser && process.platform !== 'win32'
-      ? ['nice', ['-n', '10', phase.command, ...phase.args]]
-      : [phase.command, phase.args];
+  const [command, args] = niced(phase, yieldToBrowser);
   const child = spawn(command, [...args, ...reporterArgs(phase.reportFile)], {
     stdio: 'inherit',
     env: { ...process.env, ...phase.env },
@@ -66,13 +70,17 @@ function run(phase, { yieldToBrowser = false } = {}) {
   });
 }
 
-/** Starts a phase in the background, its output kept in a log: its exit status, and a way to stop it. */
-function start(phase, logFile) {
+/**
+ * Starts a phase in the background, its output kept in a log: its exit status, and a way to
+ * stop it. `yieldToBrowser` runs it at nice 10, as `run` does.
+ */
+function start(phase, logFile, { yieldToBrowser = false } = {}) {
   console.log(`\n▶ ${phase.title} (in the background; output shown when it ends)`);
   const startedAt = Date.now();
   const log = createWriteStream(logFile);
+  const [command, args] = niced(phase, yieldToBrowser);
   // Its own process group, so a failed foreground phase can stop it with everything it started.
-  const child = spawn(phase.command, [...phase.args, ...reporterArgs(phase.reportFile)], {
+  const child = spawn(command, [...args, ...reporterArgs(phase.reportFile)], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...phase.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
     detached: true,
@@ -135,14 +143,20 @@ if (inSequence) {
   if (failed.length === 0) check(browserTests, await run(browserTests));
 } else {
   const browser = start(browserTests, `${resultsDirectory}/browser.log`);
+  // The PostgreSQL phase starts beside the PGlite phase rather than after it (decision 1981):
+  // much of its time is waiting on PostgreSQL and on the child processes some files start, time
+  // in which the PGlite phase can use the CPU.
+  const postgres = postgresUrl
+    ? start(postgresTests, `${resultsDirectory}/postgres.log`, { yieldToBrowser: true })
+    : null;
   check(pgliteTests, await run(pgliteTests, { yieldToBrowser: true }));
   if (failed.length > 0) {
-    // Fail fast, as before: the browser phase stops too.
-    await browser.stop();
+    // Fail fast, as before: the other phases stop too.
+    await Promise.all([browser.stop(), postgres?.stop()]);
     console.error(`\n✖ ${failed.join(', ')} failed`);
     finish(1);
   }
-  if (postgresUrl) check(postgresTests, await run(postgresTests, { yieldToBrowser: true }));
+  if (postgres) check(postgresTests, await postgres.status);
   check(browserTests, await browser.status);
 }
 if (!postgresUrl) {

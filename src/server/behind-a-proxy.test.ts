@@ -17,6 +17,7 @@ import { rowsOf } from './db/client';
 import { seedReferenceData } from './modules/reference-data/seed-reference-data';
 import { type AppProcess, callProcess, startAppProcess, waitFor } from './test-support/app-process';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from './test-support/test-database';
+import { freePort } from './test-support/free-port';
 
 /** Test-only headers the proxy reads and removes: which process, and the client's TCP address. */
 const UPSTREAM = 'x-test-upstream';
@@ -101,12 +102,12 @@ describe.skipIf(!isPostgresRun())('two app processes behind a proxy on one Postg
     [first, second] = await Promise.all([
       startAppProcess({
         ...common,
-        port: 4401,
+        port: await freePort(),
         env: { ...limits, SCHEDULER_ENABLED: 'true', TRUST_PROXY: '1' },
       }),
       startAppProcess({
         ...common,
-        port: 4402,
+        port: await freePort(),
         env: { ...limits, SCHEDULER_ENABLED: 'false', TRUST_PROXY: '127.0.0.1' },
       }),
     ]);

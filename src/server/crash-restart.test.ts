@@ -24,6 +24,7 @@ import {
 import { buyNote, createFundedInvestor, createTestEngine } from './test-support/money-fixtures';
 import { createAudience } from './test-support/notification-fixtures';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from './test-support/test-database';
+import { freePort } from './test-support/free-port';
 
 const adminEmail = 'crash.test@staff.example';
 const adminPassword = 'Crash-Restart#2026';
@@ -130,14 +131,16 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
   });
 
   it('finishes an interest day killed before its batch committed exactly once, with one notice each', async () => {
-    await crashAt(3273, 'interest:before-commit', 0, (server) => runJob(server, 'calculate-daily-interest'));
+    await crashAt(await freePort(), 'interest:before-commit', 0, (server) =>
+      runJob(server, 'calculate-daily-interest'),
+    );
     expect((await runsOf('calculate-daily-interest')).map((run) => run.status)).toEqual(['running']);
     expect(
       await rows(sql`select id from investment_transactions where transaction_type = 'interest_payment'`),
     ).toEqual([]);
 
     // Ten minutes later: the dead run's heartbeat is stale, so the new process marks it failed.
-    const server = await start(3274, { TEST_CLOCK_OFFSET_MS: minutes(10) });
+    const server = await start(await freePort(), { TEST_CLOCK_OFFSET_MS: minutes(10) });
     const runs = await runsOf('calculate-daily-interest');
     expect(runs.map((run) => run.status)).toEqual(['failed']);
     expect(runs[0]!.error_message).toMatch(/^Interrupted/);
@@ -170,14 +173,16 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
       sql`select id from ach_payments where status = 'pending' and effective_date <= ${today}::date`,
     );
     expect(due.length).toBeGreaterThanOrEqual(INVESTORS);
-    await crashAt(3275, 'ach:before-commit', 10, (server) => runJob(server, 'settle-ach-payments'));
+    await crashAt(await freePort(), 'ach:before-commit', 10, (server) =>
+      runJob(server, 'settle-ach-payments'),
+    );
     expect(
       await rows(
         sql`select id from ach_payments where status = 'pending' and effective_date <= ${today}::date`,
       ),
     ).toHaveLength(due.length);
 
-    const server = await start(3276, { TEST_CLOCK_OFFSET_MS: minutes(20) });
+    const server = await start(await freePort(), { TEST_CLOCK_OFFSET_MS: minutes(20) });
     expect((await runJob(server, 'settle-ach-payments')).status).toBe(200);
     expect((await runJob(server, 'settle-ach-payments')).status).toBe(200);
     await server.stop();
@@ -201,7 +206,7 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
   it('resumes a campaign send killed between two chunks without sending anyone a second message', async () => {
     const audience = await createAudience(database.db, { count: 30, marketingEmail: true });
     let campaignId = '';
-    await crashAt(3277, 'campaign:after-chunk', 20, async (server) => {
+    await crashAt(await freePort(), 'campaign:after-chunk', 20, async (server) => {
       const headers = await adminHeadersOn(server.url, adminEmail, adminPassword);
       const created = await callProcess(server.url, 'POST', '/api/admin/notifications/campaigns', {
         headers,
@@ -218,7 +223,7 @@ describe.skipIf(!isPostgresRun())('kill -9 at a pause point, then restart', () =
     expect(sentBeforeCrash.length).toBeLessThan(audience.length);
 
     // Half an hour on: the dead worker's lease has lapsed, so the job takes the send over.
-    const server = await start(3278, { TEST_CLOCK_OFFSET_MS: minutes(30) });
+    const server = await start(await freePort(), { TEST_CLOCK_OFFSET_MS: minutes(30) });
     const headers = await adminHeadersOn(server.url, adminEmail, adminPassword);
     const resumed = await callProcess(server.url, 'POST', '/functions/v1/send-scheduled-campaigns', {
       headers,

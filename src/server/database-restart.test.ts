@@ -9,14 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppProcess, callProcess, startAppProcess, waitFor } from './test-support/app-process';
 import { type PrivatePostgres, startPrivatePostgres } from './test-support/private-postgres';
 import { isPostgresRun } from './test-support/test-database';
+import { freePort } from './test-support/free-port';
 
 describe.skipIf(!isPostgresRun())('a PostgreSQL restart while the app serves', () => {
   let cluster: PrivatePostgres;
   let server: AppProcess;
 
   beforeAll(async () => {
-    cluster = await startPrivatePostgres(3279);
-    server = await startAppProcess({ port: 3280, databaseUrl: cluster.url });
+    cluster = await startPrivatePostgres(await freePort());
+    server = await startAppProcess({ port: await freePort(), databaseUrl: cluster.url });
   }, 120_000);
 
   afterAll(async () => {

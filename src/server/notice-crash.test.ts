@@ -23,6 +23,7 @@ import {
 } from './test-support/app-process';
 import { buyNote, createFundedInvestor, createTestEngine } from './test-support/money-fixtures';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from './test-support/test-database';
+import { freePort } from './test-support/free-port';
 
 const adminEmail = 'notice.crash@staff.example';
 const adminPassword = 'Notice-Crash#2026';
@@ -125,13 +126,13 @@ describe.skipIf(!isPostgresRun())('kill -9 between a money batch and its notices
   });
 
   it('sends the interest notices of a batch committed just before the crash once, after the restart', async () => {
-    await crashAt(4302, 'interest:after-commit', 0, 'calculate-daily-interest');
+    await crashAt(await freePort(), 'interest:after-commit', 0, 'calculate-daily-interest');
     // The postings and their notices committed together; nothing was sent.
     expect(await queued('interest_payment')).toEqual([{ status: 'pending', count: INVESTORS }]);
     expect((await mailsPerRecipient('Your interest payment of')).size).toBe(0);
 
     // Ten minutes later a new process starts and sends what the queue holds, by itself.
-    const server = await start(4303, { TEST_CLOCK_OFFSET_MS: minutes(10) });
+    const server = await start(await freePort(), { TEST_CLOCK_OFFSET_MS: minutes(10) });
     await waitFor(
       () => queued('interest_payment'),
       (statuses) => statuses.length === 1 && statuses[0]!.status === 'sent',
@@ -149,12 +150,12 @@ describe.skipIf(!isPostgresRun())('kill -9 between a money batch and its notices
   });
 
   it('sends the withdrawal notice of an investor paid just before the crash once, and the others after', async () => {
-    await crashAt(4304, 'withdrawals:after-commit', 20, 'process-withdrawals');
+    await crashAt(await freePort(), 'withdrawals:after-commit', 20, 'process-withdrawals');
     // One investor's payment committed with its notice before the process was killed.
     expect(await queued('withdrawal_confirmation')).toEqual([{ status: 'pending', count: 1 }]);
     expect((await mailsPerRecipient('Your transfer of')).size).toBe(0);
 
-    const server = await start(4305, { TEST_CLOCK_OFFSET_MS: minutes(30) });
+    const server = await start(await freePort(), { TEST_CLOCK_OFFSET_MS: minutes(30) });
     await waitFor(
       () => queued('withdrawal_confirmation'),
       (statuses) => statuses.length === 1 && statuses[0]!.status === 'sent',

@@ -18,6 +18,7 @@ import {
 } from './test-support/app-process';
 import { createAudience } from './test-support/notification-fixtures';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from './test-support/test-database';
+import { freePort } from './test-support/free-port';
 
 const adminEmail = 'two.instances@staff.example';
 const adminPassword = 'Two-Instances#2026';
@@ -52,8 +53,8 @@ describe.skipIf(!isPostgresRun())('two app processes on one PostgreSQL', () => {
       env: { SCHEDULER_ENABLED: 'true', CAMPAIGN_MESSAGES_PER_SECOND: '50' },
     };
     [first, second] = await Promise.all([
-      startAppProcess({ ...common, port: 3271 }),
-      startAppProcess({ ...common, port: 3272 }),
+      startAppProcess({ ...common, port: await freePort() }),
+      startAppProcess({ ...common, port: await freePort() }),
     ]);
   }, 180_000);
 

@@ -17,13 +17,15 @@ import { queueingNotifier } from '../money/money-notices';
 import { claimDueNotices, markChannelDone } from './notice-queue-repository';
 import { noticeSending, sendDueNotices } from './notice-sender';
 import { isSecurityEmailNotice } from './security-email';
+import { freePort } from '../../test-support/free-port';
 
-const SMTP_PORT = 4301;
+/** Chosen once: the server stops and starts again on it while the app keeps its SMTP_URL. */
+let smtpPort: number;
 let testApp: TestApp;
 let smtp: LocalSmtpServer | null = null;
 
 async function startSmtp(): Promise<LocalSmtpServer> {
-  smtp = await startLocalSmtpServer({ port: SMTP_PORT, capture: true });
+  smtp = await startLocalSmtpServer({ port: smtpPort, capture: true });
   return smtp;
 }
 
@@ -82,7 +84,8 @@ async function postInterestFor(count: number): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` } });
+  smtpPort = await freePort();
+  testApp = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
 });
 afterAll(async () => {
   await stopSmtp();

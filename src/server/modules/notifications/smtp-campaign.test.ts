@@ -5,15 +5,15 @@ import { type LocalSmtpServer, startLocalSmtpServer } from '../../test-support/l
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { campaignDispatcherOf } from './campaign-dispatcher';
+import { freePort } from '../../test-support/free-port';
 
-const SMTP_PORT = 3263;
 let smtp: LocalSmtpServer;
 let testApp: TestApp;
 const refused = new Set<string>();
 
 beforeAll(async () => {
   smtp = await startLocalSmtpServer({
-    port: SMTP_PORT,
+    port: await freePort(),
     capture: true,
     refuseRecipient: (address) => refused.has(address),
   });

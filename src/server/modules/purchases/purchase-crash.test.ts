@@ -15,6 +15,7 @@ import { giveConsentDirectly } from '../../test-support/consent-fixtures';
 import { createFundedInvestor } from '../../test-support/money-fixtures';
 import { createTestDatabase, isPostgresRun, type TestDatabase } from '../../test-support/test-database';
 import { insertSession } from '../auth/repository';
+import { freePort } from '../../test-support/free-port';
 
 describe.skipIf(!isPostgresRun())('kill -9 between a purchase’s commit and its notice, then restart', () => {
   let database: TestDatabase;
@@ -67,7 +68,7 @@ describe.skipIf(!isPostgresRun())('kill -9 between a purchase’s commit and its
     const [product] = await rows<{ id: string; rate: string }>(sql`
       select id, trim(trailing '0' from interest_rate_annual::text) as rate from investment_products
       where investment_type = 'high_yield' and term_years = 3`);
-    const server = await start(3152, { FAULT_PAUSE_AT: 'purchase:after-commit' });
+    const server = await start(await freePort(), { FAULT_PAUSE_AT: 'purchase:after-commit' });
     const buying = callProcess(server.url, 'POST', '/api/purchases', {
       headers: { cookie, origin: server.url, 'idempotency-key': 'crash-after-commit-1' },
       body: {
@@ -93,7 +94,7 @@ describe.skipIf(!isPostgresRun())('kill -9 between a purchase’s commit and its
     ).toHaveLength(1);
     expect(await rows(notice)).toEqual([{ status: 'pending', count: 1 }]);
 
-    await start(3153);
+    await start(await freePort());
     await waitFor(
       () => rows<{ status: string; count: number }>(notice),
       (statuses) => statuses.length === 1 && statuses[0]!.status === 'sent',
