@@ -118,7 +118,10 @@ async function loadOnce(context: BrowserContext, path: string, cold: boolean) {
   // PHONE_TRACE_DUMP=folder writes each trace, to open in DevTools' Performance panel.
   if (process.env.PHONE_TRACE_DUMP)
     writeFileSync(
-      join(process.env.PHONE_TRACE_DUMP, `${path.replaceAll('/', '_') || '_'}-${cold ? 'cold' : 'warm'}-${Date.now()}.json`),
+      join(
+        process.env.PHONE_TRACE_DUMP,
+        `${path.replaceAll('/', '_') || '_'}-${cold ? 'cold' : 'warm'}-${Date.now()}.json`,
+      ),
       JSON.stringify(trace),
     );
   // navigationStart in trace clock: the main frame's navigationStart mark.
