@@ -61,6 +61,7 @@ import {
   type LoadConditions,
   type MeasuredPage,
   measuredPages,
+  noScriptPage,
   phoneConditions,
   waitForContentShown,
 } from './support/measured-pages';
@@ -88,6 +89,8 @@ interface LoadFigures {
   chain: number;
   /** Bytes the network carried for the load (compressed, headers included), until it was quiet. */
   wireBytes: number;
+  /** When the document's last byte arrived (responseEnd, ms from the navigation's start). */
+  documentMs: number;
 }
 
 interface Profile extends LoadConditions {
@@ -223,7 +226,11 @@ async function loadPage(
     if (new URL(page.url()).pathname !== measured.path) {
       throw new Error(`${measured.path} ended on ${page.url()}`);
     }
-    const contentAt = (await page.evaluate(() => performance.timeOrigin)) + doneAt;
+    const { timeOrigin, documentMs } = await page.evaluate(() => ({
+      timeOrigin: performance.timeOrigin,
+      documentMs: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
+    }));
+    const contentAt = timeOrigin + doneAt;
     const beforeContent = started.filter((request) => request.at <= contentAt);
     const scripts = new Set(
       beforeContent.map((request) => request.url).filter((url) => new URL(url).pathname.endsWith('.js')),
@@ -236,6 +243,7 @@ async function loadPage(
       scriptBytes: [...scripts].reduce((total, url) => total + builtBytes(url), 0),
       chain: Math.max(0, ...beforeContent.map((request) => request.depth)),
       wireBytes,
+      documentMs,
     };
   } finally {
     await page.close();
@@ -388,6 +396,15 @@ function printLoads(
         )}${ratio.toFixed(2).padStart(8)}${scriptKb.toFixed(0).padStart(8)}${String(chain).padStart(7)}${verdict}`,
     );
   }
+  const floor = figures.get(noScriptPage.name) ?? [];
+  if (floor.length > 0) {
+    const contentMs = median(floor.map((load) => load.contentMs));
+    const documentMs = median(floor.map((load) => load.documentMs));
+    const landingDocumentMs = median((figures.get('landing') ?? []).map((load) => load.documentMs));
+    console.log(
+      `the floor, ${noScriptPage.path} (no app code): content ${contentMs.toFixed(0)} ms, its HTML in at ${documentMs.toFixed(0)} ms (the landing page's at ${landingDocumentMs.toFixed(0)} ms)`,
+    );
+  }
 }
 
 async function measureProfile(
@@ -417,10 +434,12 @@ async function measureProfile(
           await page.close();
         }
       }
-      const figures = new Map<string, LoadFigures[]>(measuredPages.map((measured) => [measured.name, []]));
+      // The phone's tables end with the floor (decision 1982), loaded in the same rounds.
+      const pages = [...measuredPages, ...(profile.goals === 'phone' ? [noScriptPage] : [])];
+      const figures = new Map<string, LoadFigures[]>(pages.map((measured) => [measured.name, []]));
       // Rounds interleave the pages, so a burst of load on the shared machine hits them all alike.
       for (let round = 0; round < runs; round += 1) {
-        for (const measured of measuredPages) {
+        for (const measured of pages) {
           const context = contexts.get(measured.audience) as BrowserContext;
           figures.get(measured.name)?.push(await loadPage(context, measured, profile, isCold));
         }

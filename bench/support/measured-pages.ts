@@ -39,6 +39,18 @@ export const measuredPages: MeasuredPage[] = [
   },
 ];
 
+/**
+ * The floor under every figure (decision 1982): the offline page, static HTML with a stylesheet
+ * and a few lines of deferred script, none of the app's code. What it takes is what the browser
+ * itself takes here to open a tab, commit a document and paint it on this machine and profile.
+ */
+export const noScriptPage: MeasuredPage = {
+  name: 'no-script page',
+  path: '/offline.html',
+  audience: 'visitor',
+  content: ['.offline h1'],
+};
+
 /** Issue 29's mid-range phone: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4x. */
 export const phoneConditions = {
   latency: 150,
