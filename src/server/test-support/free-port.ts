@@ -1,19 +1,36 @@
 import { createServer } from 'node:net';
 
 /**
- * A TCP port on 127.0.0.1 that nothing listens on now, chosen by the operating system, for a
- * test's own server or child process. The server tests run twice at the same time in CI (on
- * PGlite and on PostgreSQL, decision 1981), so a fixed port in a test file would be taken by
- * its twin in the other run.
+ * Below Linux's default range for ephemeral ports (32768-60999), from which outgoing connections
+ * take their source port: a port from here stays free while a test stops and restarts its server
+ * on it. Above the fixed ports the app and the browser tests use (3000-4999).
  */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const FIRST_PORT = 20_000;
+const LAST_PORT = 32_767;
+
+function randomCandidate(): number {
+  return FIRST_PORT + Math.floor(Math.random() * (LAST_PORT - FIRST_PORT + 1));
+}
+
+function canListenOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
     probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * A TCP port on 127.0.0.1 that nothing listens on now, for a test's own server or child process.
+ * The server tests run twice at the same time in CI (on PGlite and on PostgreSQL, decision 1981),
+ * so a fixed port in a test file would be taken by its twin in the other run. `candidate` picks
+ * the ports to try (at random by default).
+ */
+export async function freePort(candidate: () => number = randomCandidate): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = candidate();
+    if (await canListenOn(port)) return port;
+  }
+  throw new Error(`No free port between ${FIRST_PORT} and ${LAST_PORT} after 50 tries`);
 }
