@@ -3,6 +3,7 @@
  * benchmark: it speaks the protocol nodemailer speaks in production, keeps what it received,
  * and can refuse chosen recipients the way a mail server bounces an address.
  */
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -20,7 +21,8 @@ export interface LocalSmtpServer {
 }
 
 export async function startLocalSmtpServer(options: {
-  port: number;
+  /** The port to listen on; by default the operating system picks a free one (see `url`). */
+  port?: number;
   /** Keep each message's text (off for large benchmarks). */
   capture?: boolean;
   refuseRecipient?: (address: string) => boolean;
@@ -58,10 +60,11 @@ export async function startLocalSmtpServer(options: {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${options.port}`,
+    url: `smtp://127.0.0.1:${port}`,
     received,
     acceptedCount: () => accepted,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -5,7 +5,6 @@ import { type LocalSmtpServer, startLocalSmtpServer } from '../../test-support/l
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { signInTestAdmin } from '../admin-auth/admin-test-helpers';
 import { campaignDispatcherOf } from './campaign-dispatcher';
-import { freePort } from '../../test-support/free-port';
 
 let smtp: LocalSmtpServer;
 let testApp: TestApp;
@@ -13,7 +12,6 @@ const refused = new Set<string>();
 
 beforeAll(async () => {
   smtp = await startLocalSmtpServer({
-    port: await freePort(),
     capture: true,
     refuseRecipient: (address) => refused.has(address),
   });
