@@ -11,7 +11,10 @@ import { defineConfig } from 'vitest/config';
 const shared = {
   environment: 'node',
   pool: 'forks',
-  testTimeout: 60_000,
+  // Two minutes a test: in CI the PGlite and PostgreSQL phases share two cores with the browser
+  // phase (decision 1981), and a test that starts a server, backs it up and restores it
+  // (db-backup) once took over 60 s there. A limit on the test, not on anything a user waits for.
+  testTimeout: 120_000,
   hookTimeout: 180_000,
 } as const;
 
