@@ -282,6 +282,20 @@ export async function freshAdminSession(world: SweepWorld, caller: 'support' | '
   return { cookie, 'x-admin-token': token };
 }
 
+/**
+ * Each caller is a different person on a different connection: a documentation address
+ * (RFC 5737) of their own, so the per-address limits count each caller's calls as they would
+ * in production, rather than every caller's together as one client.
+ */
+export const callerAddress: Record<Caller, string> = {
+  anonymous: '203.0.113.10',
+  investor: '203.0.113.11',
+  otherInvestor: '203.0.113.12',
+  support: '203.0.113.13',
+  operations: '203.0.113.14',
+  superAdmin: '203.0.113.15',
+};
+
 /** The headers a caller sends: the session cookie (and CSRF token for admins), and our own origin. */
 export function headersFor(world: SweepWorld, caller: Caller): Record<string, string> {
   switch (caller) {
@@ -306,6 +320,11 @@ export interface RouteRequest {
 type RequestBuilder = (world: SweepWorld, caller: Caller) => RouteRequest | Promise<RouteRequest>;
 
 const jobRun = (): RouteRequest => ({ url: '', payload: { jobId: null, executionDate: '2026-03-10' } });
+
+/** The number a caller changes their phone to (a 555 number of their own). */
+function newPhoneOf(caller: Caller): string {
+  return `+1617555987${callers.indexOf(caller)}`;
+}
 
 function idempotencyKey(): string {
   return `sweep-${generateToken().slice(0, 24)}`;
@@ -595,13 +614,14 @@ export const routeRequests: Record<string, RequestBuilder> = {
     url: '/api/settings/email-change/confirm',
     payload: { token: 'B'.repeat(43) },
   }),
-  'POST /api/settings/phone-change/start': () => ({
+  // Each caller moves to a number of their own: two people never share the new number.
+  'POST /api/settings/phone-change/start': (_world, caller) => ({
     url: '/api/settings/phone-change/start',
-    payload: { phone: '+16175559876' },
+    payload: { phone: newPhoneOf(caller) },
   }),
-  'POST /api/settings/phone-change/verify': () => ({
+  'POST /api/settings/phone-change/verify': (_world, caller) => ({
     url: '/api/settings/phone-change/verify',
-    payload: { phone: '+16175559876', code: '000000' },
+    payload: { phone: newPhoneOf(caller), code: '000000' },
   }),
   'GET /api/settings/w9-certification': () => ({ url: '/api/settings/w9-certification' }),
   'POST /api/settings/w9-certification': () => ({
