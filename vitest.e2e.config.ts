@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    // A failed test prints what its pages showed (e2e/support/failure-report.ts).
+    setupFiles: ['e2e/support/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { watchPage } from './failure-report';
 
 export const chromiumArgs = [
   '--headless',
@@ -45,12 +46,14 @@ export async function openPage(
   baseUrl: string,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
 ): Promise<TrackedPage> {
+  const address = nextClientAddress();
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
-    extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
+    extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   const page = await context.newPage();
+  watchPage(page, `${viewport.width}x${viewport.height}, from ${address}`);
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
