@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { demoAdminStepFile } from './admin-sign-in';
@@ -20,6 +21,18 @@ export interface AppServer {
  * run's migrated template (support/pglite-template.ts) unless `emptyDataDir` asks for a first
  * start from nothing (initdb and every migration, as a new user's).
  */
+/** Whether something already listens on the port (a server left from another run, say). */
+function isPortTaken(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 export async function startAppServer(options: {
   port: number;
   env?: Record<string, string>;
@@ -29,6 +42,13 @@ export async function startAppServer(options: {
   /** The built server to run (default dist/server/main.js): a test's own copy of the build. */
   entry?: string;
 }): Promise<AppServer> {
+  // The readiness poll below would take another server's answer for this one's, and the tests
+  // would run against a database they did not seed (two browser runs at once did exactly that).
+  if (await isPortTaken(options.port)) {
+    throw new Error(
+      `Port ${options.port} is already in use on 127.0.0.1: another app server (another browser test run?) is listening there. Stop it, or choose another port (E2E_PORT for the browser tests).`,
+    );
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'steadyline-e2e-'));
   if (!options.emptyDataDir) copyPgliteTemplate(dataDir);
   // A new database: its demo admin has used no authenticator step yet.

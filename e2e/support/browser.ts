@@ -53,7 +53,12 @@ export async function openPage(
     extraHTTPHeaders: { 'x-forwarded-for': address },
   });
   const page = await context.newPage();
-  watchPage(page, `${viewport.width}x${viewport.height}, from ${address}`);
+  const beforeClose = watchPage(page, `${viewport.width}x${viewport.height}, from ${address}`);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await beforeClose();
+    await close(options);
+  };
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());

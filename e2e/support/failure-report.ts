@@ -18,6 +18,8 @@ interface WatchedPage {
   /** "POST /api/… 200", the latest last. */
   events: string[];
   closedAt: number | null;
+  /** Where the page was and what it showed just before its context was closed. */
+  lastSeen: string | null;
 }
 
 const watched = new Set<WatchedPage>();
@@ -27,9 +29,18 @@ function remember(entry: WatchedPage, line: string) {
   if (entry.events.length > keptAnswers) entry.events.shift();
 }
 
-/** Records the page's API answers, failed requests and console errors from now on. */
-export function watchPage(page: Page, label: string): void {
-  const entry: WatchedPage = { page, label, events: [], closedAt: null };
+async function shownText(page: Page): Promise<string> {
+  const text = await page.locator('body').innerText({ timeout: 2000 });
+  return text.replace(/\s+/g, ' ').slice(0, shownTextCharacters);
+}
+
+/**
+ * Records the page's API answers, failed requests and console errors from now on. Returns what
+ * to call before the page's context is closed: a test often closes a second context in a
+ * `finally`, before its failure is reported, so what that page showed is kept then.
+ */
+export function watchPage(page: Page, label: string): () => Promise<void> {
+  const entry: WatchedPage = { page, label, events: [], closedAt: null, lastSeen: null };
   watched.add(entry);
   page.on('response', (response) => {
     const url = new URL(response.url());
@@ -50,6 +61,14 @@ export function watchPage(page: Page, label: string): void {
   page.on('close', () => {
     entry.closedAt = Date.now();
   });
+  return async () => {
+    if (page.isClosed()) return;
+    try {
+      entry.lastSeen = `${page.url()}\n  text: ${await shownText(page)}`;
+    } catch {
+      // a page that cannot be read is reported without its text
+    }
+  };
 }
 
 /** Forgets the pages closed before a test starts: a report covers the failing test's own pages. */
@@ -66,12 +85,15 @@ export async function reportFailedTest(testName: string): Promise<void> {
   let index = 0;
   for (const entry of watched) {
     index += 1;
-    lines.push(`page ${index} (${entry.label}): ${entry.closedAt === null ? entry.page.url() : 'closed'}`);
+    const closed = entry.closedAt !== null;
+    lines.push(`page ${index} (${entry.label}): ${closed ? 'closed' : entry.page.url()}`);
     lines.push(...entry.events.map((event) => `  ${event}`));
-    if (entry.closedAt !== null) continue;
+    if (closed) {
+      if (entry.lastSeen) lines.push(`  before it closed: ${entry.lastSeen}`);
+      continue;
+    }
     try {
-      const text = await entry.page.locator('body').innerText({ timeout: 2000 });
-      lines.push(`  text: ${text.replace(/\s+/g, ' ').slice(0, shownTextCharacters)}`);
+      lines.push(`  text: ${await shownText(entry.page)}`);
       const file = join(folder, `${slug}-${index}.png`);
       await entry.page.screenshot({ path: file, fullPage: true, timeout: 5000 });
       lines.push(`  screenshot: ${file}`);
