@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, BrowserContext, Page } from 'playwright-core';
 import {
   memoryStepRecord,
   nextUnusedCode,
@@ -43,8 +43,58 @@ export async function enterDemoAdminCode(page: Page): Promise<void> {
   await page.waitForURL('**/admin/dashboard');
 }
 
-/** Signs in through /admin/login as a person would (password, then the authenticator code) and waits for the dashboard. */
+/** Where the demo admin's last session on the server at `port` is kept for the next test (the context's storage state). */
+export function demoAdminSessionFile(port: number | string): string {
+  return join(tmpdir(), `steadyline-e2e-demo-admin-session-${port}.json`);
+}
+
+/**
+ * Carries on the demo admin's session from an earlier test, as a staff member's browser keeps
+ * them signed in from one task to the next: its cookies, and what the app keeps in the
+ * browser's storage (who is signed in, for the top bar). Used only while the server still takes
+ * the session, asked without the page, so a session that has ended logs no error in a page the
+ * test checks. Ends on the dashboard; false when there is no such session.
+ */
+async function resumeDemoAdminSession(page: Page): Promise<boolean> {
+  const context = page.context();
+  const origin = new URL((await context.request.get('/readyz')).url()).origin;
+  const file = demoAdminSessionFile(new URL(origin).port);
+  if (!existsSync(file)) return false;
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as Awaited<ReturnType<BrowserContext['storageState']>>;
+  await context.addCookies(saved.cookies);
+  if ((await context.request.get('/api/admin/session')).status() !== 200) {
+    rmSync(file, { force: true });
+    await context.clearCookies();
+    return false;
+  }
+  // The browser's storage is written from a page of the origin that runs no app code.
+  const stored = saved.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+  await page.goto('/offline.html');
+  await page.evaluate((entries) => {
+    for (const { name, value } of entries) localStorage.setItem(name, value);
+  }, stored);
+  await page.goto('/admin/dashboard');
+  await page.locator('header.admin-topbar').waitFor();
+  return true;
+}
+
+/**
+ * The demo admin on the dashboard of the shared server. The first test signs in through
+ * /admin/login as a person would (password, then the authenticator code); later tests carry on
+ * that session while the server keeps it, and sign in again when it has ended (a test signed
+ * out, say). Each sign-in spends one of the authenticator's 30-second steps, which the server
+ * takes once: signing in for every test made the browser run wait for fresh steps (decision 1984).
+ * `signInDemoAdminThroughTheForm` always signs in.
+ */
 export async function signInAsDemoAdmin(page: Page): Promise<void> {
+  if (await resumeDemoAdminSession(page)) return;
+  await signInDemoAdminThroughTheForm(page);
+  const port = new URL(page.url()).port;
+  writeFileSync(demoAdminSessionFile(port), JSON.stringify(await page.context().storageState()));
+}
+
+/** Signs in through /admin/login as a person would (password, then the authenticator code) and waits for the dashboard. */
+export async function signInDemoAdminThroughTheForm(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(demoAdmin.email);
   await page.getByLabel('Password').fill(demoAdmin.password);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoAdminStepFile } from './admin-sign-in';
+import { demoAdminSessionFile, demoAdminStepFile } from './admin-sign-in';
 import { copyPgliteTemplate } from './pglite-template';
 
 export interface AppServer {
@@ -51,8 +51,9 @@ export async function startAppServer(options: {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'steadyline-e2e-'));
   if (!options.emptyDataDir) copyPgliteTemplate(dataDir);
-  // A new database: its demo admin has used no authenticator step yet.
+  // A new database: its demo admin has used no authenticator step yet, and has no session.
   rmSync(demoAdminStepFile(options.port), { force: true });
+  rmSync(demoAdminSessionFile(options.port), { force: true });
   const baseUrl = `http://127.0.0.1:${options.port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [options.entry ?? 'dist/server/main.js'], {
