@@ -84,7 +84,6 @@ async function resumeDemoAdminSession(page: Page): Promise<boolean> {
  * that session while the server keeps it, and sign in again when it has ended (a test signed
  * out, say). Each sign-in spends one of the authenticator's 30-second steps, which the server
  * takes once: signing in for every test made the browser run wait for fresh steps (decision 1984).
- * `signInDemoAdminThroughTheForm` always signs in.
  */
 export async function signInAsDemoAdmin(page: Page): Promise<void> {
   if (await resumeDemoAdminSession(page)) return;
@@ -94,7 +93,7 @@ export async function signInAsDemoAdmin(page: Page): Promise<void> {
 }
 
 /** Signs in through /admin/login as a person would (password, then the authenticator code) and waits for the dashboard. */
-export async function signInDemoAdminThroughTheForm(page: Page): Promise<void> {
+async function signInDemoAdminThroughTheForm(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(demoAdmin.email);
   await page.getByLabel('Password').fill(demoAdmin.password);
