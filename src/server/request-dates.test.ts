@@ -10,6 +10,7 @@ import {
   type Caller,
   createSweepWorld,
   headersFor,
+  oneOffClientAddress,
   markSteppedUp,
   requestFor,
   routeKey,
@@ -91,7 +92,8 @@ let world: SweepWorld;
 let fields: DateField[];
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: '1000' } });
+  // The limits users get: each input comes from an address of its own (oneOffClientAddress).
+  testApp = await createTestApp();
   world = await createSweepWorld(testApp);
   await markSteppedUp(testApp, [world.owner, world.other]);
   const openapi = (await testApp.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -174,6 +176,7 @@ describe('dates in requests are bounded to 1900-2199 (PRODUCT.md 32)', () => {
         const response = await testApp.app.inject({
           method: method as 'GET',
           url,
+          remoteAddress: oneOffClientAddress(),
           headers: { ...headersFor(world, caller), ...base.headers },
           ...(payload === undefined ? {} : { payload: payload as object }),
         });
