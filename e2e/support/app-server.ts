@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { canListenOn } from '../../src/server/test-support/free-port';
 import { demoAdminSessionFile, demoAdminStepFile } from './admin-sign-in';
 import { copyPgliteTemplate } from './pglite-template';
 
@@ -21,18 +21,6 @@ export interface AppServer {
  * run's migrated template (support/pglite-template.ts) unless `emptyDataDir` asks for a first
  * start from nothing (initdb and every migration, as a new user's).
  */
-/** Whether something already listens on the port (a server left from another run, say). */
-function isPortTaken(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 export async function startAppServer(options: {
   port: number;
   env?: Record<string, string>;
@@ -44,7 +32,7 @@ export async function startAppServer(options: {
 }): Promise<AppServer> {
   // The readiness poll below would take another server's answer for this one's, and the tests
   // would run against a database they did not seed (two browser runs at once did exactly that).
-  if (await isPortTaken(options.port)) {
+  if (!(await canListenOn(options.port))) {
     throw new Error(
       `Port ${options.port} is already in use on 127.0.0.1: another app server (another browser test run?) is listening there. Stop it, or choose another port (E2E_PORT for the browser tests).`,
     );

@@ -12,7 +12,8 @@ function randomCandidate(): number {
   return FIRST_PORT + Math.floor(Math.random() * (LAST_PORT - FIRST_PORT + 1));
 }
 
-function canListenOn(port: number): Promise<boolean> {
+/** Whether a server could listen on the port of 127.0.0.1 now (false while another one does). */
+export function canListenOn(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.unref();
