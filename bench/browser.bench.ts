@@ -64,6 +64,8 @@ import {
   noScriptPage,
   phoneConditions,
   waitForContentShown,
+  usableAt,
+  firstContentfulPaint,
 } from './support/measured-pages';
 
 const port = Number(process.env.BENCH_BROWSER_PORT ?? 4351);
@@ -87,6 +89,10 @@ interface LoadFigures {
   scriptBytes: number;
   /** The longest initiator chain among the requests started before content. */
   chain: number;
+  /** First Contentful Paint, ms from the navigation's start. */
+  paintMs: number;
+  /** When the page could be used: a server-rendered page is inert until the app takes it over. */
+  usableMs: number;
   /** Bytes the network carried for the load (compressed, headers included), until it was quiet. */
   wireBytes: number;
   /** When the document's last byte arrived (responseEnd, ms from the navigation's start). */
@@ -226,6 +232,8 @@ async function loadPage(
     if (new URL(page.url()).pathname !== measured.path) {
       throw new Error(`${measured.path} ended on ${page.url()}`);
     }
+    const usableMs = (await usableAt(session)) ?? Number.NaN;
+    const paintMs = (await firstContentfulPaint(session)) ?? Number.NaN;
     const { timeOrigin, documentMs } = await page.evaluate(() => ({
       timeOrigin: performance.timeOrigin,
       documentMs: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
@@ -239,6 +247,8 @@ async function loadPage(
     const requests = await settledRequestCount(counter);
     return {
       contentMs: doneAt,
+      paintMs,
+      usableMs,
       requests,
       scriptBytes: [...scripts].reduce((total, url) => total + builtBytes(url), 0),
       chain: Math.max(0, ...beforeContent.map((request) => request.depth)),
@@ -367,7 +377,7 @@ function printLoads(
   const landing = median((figures.get('landing') ?? []).map((figure) => figure.contentMs));
   console.log(`\n${profile.name}, ${title}, median of ${runs}:`);
   console.log(
-    `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'requests'.padStart(10)}${'kB wire'.padStart(9)}${'ratio'.padStart(8)}${'JS kB'.padStart(8)}${'chain'.padStart(7)}`,
+    `${'page'.padEnd(22)}${'content ms'.padStart(12)}${'FCP'.padStart(6)}${'usable'.padStart(8)}${'requests'.padStart(10)}${'kB wire'.padStart(9)}${'ratio'.padStart(8)}${'JS kB'.padStart(8)}${'chain'.padStart(7)}`,
   );
   for (const measured of measuredPages) {
     const loads = figures.get(measured.name) ?? [];
@@ -389,7 +399,13 @@ function printLoads(
       verdict = goals.every(Boolean) ? '  ok' : '  over goal';
     }
     console.log(
-      `${measured.name.padEnd(22)}${contentMs.toFixed(0).padStart(12)}${String(requests).padStart(10)}${wireKb
+      `${measured.name.padEnd(22)}${contentMs.toFixed(0).padStart(12)}${median(
+        loads.map((load) => load.paintMs),
+      )
+        .toFixed(0)
+        .padStart(6)}${median(loads.map((load) => load.usableMs))
+        .toFixed(0)
+        .padStart(8)}${String(requests).padStart(10)}${wireKb
         .toFixed(0)
         .padStart(
           9,

@@ -7,7 +7,8 @@
  * - after a new release, the page offers a reload; "Reload" brings the new worker in;
  * - a repeat visit asks for the font before the first render (decision 1979), a first visit after it;
  * - a repeat visit of a page is answered from the worker's copy of its HTML (decision 1974), which
- *   holds no personal data and is refreshed from the network each time;
+ *   holds no personal data and is refreshed from the network each time; a page the server rendered
+ *   with the visitor's data (decision 1985) is never kept;
  * - with the network gone (the server stopped), a page opens as the offline page, also one the
  *   worker has a copy of (it opens, learns the network is gone and reloads into the offline page).
  */
@@ -106,7 +107,8 @@ describe('the installable app', () => {
   });
 
   it('asks for the font before the first render on a repeat visit, and after it on a first visit', async () => {
-    // When the page first drew into #root, and when it asked for Inter (decision 1979).
+    // When the page first drew into #root, and when it asked for Inter (decision 1979): on a page
+    // the browser renders (the FAQ); a server-rendered page is drawn from its HTML (decision 1985).
     const fontTiming = async (page: Page) => {
       await page.addInitScript({
         content: `(() => {
@@ -118,8 +120,8 @@ describe('the installable app', () => {
           observer.observe(document, { subtree: true, childList: true });
         })();`,
       });
-      await page.goto('/account-overview');
-      await page.locator('.balance-card .balance-value').first().waitFor();
+      await page.goto('/faq');
+      await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
       await page.waitForFunction(() =>
         performance
           .getEntriesByType('resource')
@@ -133,6 +135,9 @@ describe('the installable app', () => {
         controlled: Boolean(navigator.serviceWorker.controller),
       }));
     };
+    const visited = await tracked.context.newPage();
+    await visited.goto('/faq');
+    await visited.close();
     const repeat = await tracked.context.newPage();
     const again = await fontTiming(repeat);
     await repeat.close();
@@ -181,8 +186,13 @@ describe('the installable app', () => {
     expect(kept.filter((url) => /^\/(api|functions|admin)\b/.test(url))).toEqual([]);
   });
 
-  it("keeps a copy of a visited page's HTML, with no personal data, and answers the next visit from it", async () => {
+  it("keeps a copy of a visited page's HTML, with no personal data, and answers the next visit from it; never of a page the server rendered", async () => {
     const { page } = tracked;
+    // A server-rendered page (decision 1985) carries the investor's data: it is never kept.
+    await page.goto('/transaction-summary');
+    await page.locator('.transaction-row').first().waitFor();
+    await page.goto('/faq');
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
     const copies = () =>
       page.evaluate(async () => {
         const found: { name: string; path: string; variant: string | null; html: string }[] = [];
@@ -201,9 +211,9 @@ describe('the installable app', () => {
         }
         return found;
       });
-    await expect
-      .poll(async () => (await copies()).map((copy) => copy.path))
-      .toContain('/transaction-summary');
+    await expect.poll(async () => (await copies()).map((copy) => copy.path)).toContain('/faq');
+    expect((await copies()).map((copy) => copy.path)).not.toContain('/transaction-summary');
+    expect((await copies()).map((copy) => copy.path)).not.toContain('/account-overview');
     for (const copy of await copies()) {
       expect(copy.name, copy.path).toMatch(/^steadyline-pages-/);
       expect(['any', 'signed-in'], copy.path).toContain(copy.variant);
@@ -213,29 +223,27 @@ describe('the installable app', () => {
       expect(copy.html).not.toContain('demo@steadyline.example');
       expect(copy.html).not.toMatch(/\$\d/);
     }
-    const summary = (await copies()).find((copy) => copy.path === '/transaction-summary');
-    expect(summary?.variant).toBe('signed-in');
-    expect(summary?.html).toContain('href="/api/session"');
+    expect((await copies()).find((copy) => copy.path === '/faq')?.variant).toBe('any');
 
     // The next visit draws the page from the copy (no wait for the network), fully working.
     const mark = await page.evaluate(async () => {
       const cache = await caches.open(
         (await caches.keys()).find((name) => name.startsWith('steadyline-pages-'))!,
       );
-      const copy = await cache.match('/transaction-summary');
+      const copy = await cache.match('/faq');
       const html = (await copy!.text()).replace('<head>', '<head><meta name="kept-copy" content="1">');
       const headers = new Headers(copy!.headers);
       headers.delete('content-length');
       headers.delete('content-encoding');
-      await cache.put('/transaction-summary', new Response(html, { headers }));
+      await cache.put('/faq', new Response(html, { headers }));
       return 'kept-copy';
     });
-    await page.goto('/transaction-summary');
+    await page.goto('/faq');
     expect(await page.locator(`meta[name="${mark}"]`).count()).toBe(1);
-    await page.locator('.transaction-row').first().waitFor();
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
     // ...and the network's answer replaced the copy for the visit after.
     await expect
-      .poll(async () => (await copies()).find((copy) => copy.path === '/transaction-summary')?.html ?? '')
+      .poll(async () => (await copies()).find((copy) => copy.path === '/faq')?.html ?? '')
       .not.toContain('kept-copy');
     expect(tracked.errors).toEqual([]);
   });
@@ -266,16 +274,13 @@ describe('the installable app', () => {
 
   it('opens the offline page when the network is gone', async () => {
     const { page } = tracked;
-    await page.goto('/account-overview');
-    await page.locator('.balance-card .balance-value').first().waitFor();
+    await page.goto('/faq');
+    await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
     await expect
       .poll(() =>
         page.evaluate(async () => {
           for (const name of await caches.keys())
-            if (
-              name.startsWith('steadyline-pages-') &&
-              (await (await caches.open(name)).match('/account-overview'))
-            )
+            if (name.startsWith('steadyline-pages-') && (await (await caches.open(name)).match('/faq')))
               return true;
           return false;
         }),
@@ -288,10 +293,10 @@ describe('the installable app', () => {
     page.on('request', (request) => {
       if (/\/assets\/index-[\w-]+\.js$/.test(request.url())) scripts.push(request.url());
     });
-    await page.goto('/account-overview', { waitUntil: 'commit' });
+    await page.goto('/faq', { waitUntil: 'commit' });
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
     expect(scripts.length).toBeGreaterThan(0);
-    // Right after, pages ask the network first: straight to the offline page.
+    // A page without a copy (a server-rendered one) goes straight to the offline page.
     await page.goto('/transaction-summary');
     await expect(page.getByRole('heading', { name: 'You are offline' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Try again' }).isVisible()).resolves.toBe(true);

@@ -9,6 +9,9 @@
  * catalogue for every visitor, and the page uses that answer. Decision 1974: those pages read
  * their session and first data before the first render, so the first thing drawn is the content
  * (no spinner, no empty plan rates first), and the dashboard's figures are preloaded too.
+ * Decision 1985: those pages (and the landing page) are rendered on the server, so their HTML
+ * carries the session and first data instead of preloading them, and the browser asks for none
+ * of it again.
  */
 import { ELECTRONIC_RECORDS_DISCLOSURE_VERSION } from '../src/shared/consents/consent-disclosures';
 import type { Browser, Page } from 'playwright-core';
@@ -26,6 +29,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** The URLs whose answers a server-rendered page carries (decision 1985). */
+function carriedAnswers(html: string): string[] {
+  const data = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
+  return data ? (JSON.parse(data) as { url: string }[]).map((answer) => answer.url) : [];
+}
 
 function linksOf(html: string, rel: string): string[] {
   return [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]*href="([^"]+)"`, 'g'))].map((match) =>
@@ -49,56 +58,62 @@ async function coldLoad(page: Page, path: string, content: string): Promise<stri
 }
 
 /**
- * Loads `path` cold and tells what #root showed at its first render: whether the content was
- * there and whether a spinner (a LoadingState) ever appeared before the content.
+ * What the page's first paint holds (decision 1985: these pages come rendered from the server):
+ * the page as its HTML draws it, before any of the app's code runs (a context with JavaScript
+ * off, carrying the cookies of `page`). Whether the content is there, and whether a spinner (a
+ * LoadingState) comes before it on the page.
  */
 async function firstRender(
   page: Page,
   path: string,
   content: string,
 ): Promise<{ first: boolean; spinner: boolean }> {
-  await page.addInitScript({
-    content: `(() => {
-      window.__firstRender = null; window.__spinner = false;
-      const observer = new MutationObserver(() => {
-        const root = document.getElementById('root');
-        if (!root || root.childElementCount === 0) return;
-        if (document.querySelector(${JSON.stringify(content)})) { observer.disconnect(); if (window.__firstRender === null) window.__firstRender = true; return; }
-        if (window.__firstRender === null) window.__firstRender = false;
-        if (root.querySelector('.loading-state')) window.__spinner = true;
-      });
-      observer.observe(document, { subtree: true, childList: true });
-    })();`,
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
   });
-  const session = await page.context().newCDPSession(page);
-  await session.send('Network.enable');
-  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.goto(path);
-  await page.locator(content).first().waitFor();
-  return page.evaluate(() => {
-    const seen = window as unknown as { __firstRender: boolean | null; __spinner: boolean };
-    return { first: seen.__firstRender === true, spinner: seen.__spinner };
-  });
+  try {
+    const htmlOnly = await context.newPage();
+    await htmlOnly.goto(`${baseUrl}${path}`);
+    return await htmlOnly.evaluate((selector) => {
+      const shown = document.querySelector(`#root ${selector}`);
+      if (!shown) return { first: false, spinner: false };
+      const spinners = [...document.querySelectorAll('#root .loading-state')];
+      const before = spinners.some(
+        (spinner) => (spinner.compareDocumentPosition(shown) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+      );
+      return { first: true, spinner: before };
+    }, content);
+  } finally {
+    await context.close();
+  }
 }
 
 describe('page preloads', () => {
-  it('names the portal chunk, the session and the first data in the HTML of /account-overview', async () => {
+  it('names the portal chunk in the HTML of /account-overview, and carries the session and the first data (decision 1985)', async () => {
     const { context } = await openPage(browser, baseUrl);
     await signInAsDemoInvestor(context, baseUrl);
     const html = await (await context.request.get(`${baseUrl}/account-overview`)).text();
     expect(linksOf(html, 'modulepreload').some((href) => /^\/assets\/portal-[\w-]+\.js$/.test(href))).toBe(
       true,
     );
-    expect(linksOf(html, 'preload')).toEqual([
-      '/api/session',
-      '/api/portal/notifications',
-      '/api/portal/overview',
-      '/api/portal/balance-history',
-    ]);
+    // Rendered on the server: the answers are in the page, so no data is fetched early.
+    expect(linksOf(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
+    expect(carriedAnswers(html).sort()).toEqual(
+      [
+        '/api/session',
+        '/api/portal/notifications',
+        '/api/portal/overview',
+        '/api/portal/balance-history',
+      ].sort(),
+    );
     const transactions = await (
       await context.request.get(`${baseUrl}/transaction-summary?filter=interest`)
     ).text();
-    expect(linksOf(transactions, 'preload')).toContain('/api/portal/transactions?filter=interest&limit=20');
+    // A filtered list is read after the first render: its page is fetched early instead.
+    expect([...carriedAnswers(transactions), ...linksOf(transactions, 'preload')]).toContain(
+      '/api/portal/transactions?filter=interest&limit=20',
+    );
     await context.close();
   });
 
@@ -261,12 +276,13 @@ describe('page preloads', () => {
     await context.close();
   });
 
-  it("preloads the landing page's catalogue for every visitor and fetches it once (decision 1973)", async () => {
+  it("carries the landing page's catalogue for every visitor, so the browser never asks for it (decisions 1973 and 1985)", async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     const html = await (await context.request.get(`${baseUrl}/`)).text();
-    expect(linksOf(html, 'preload')).toEqual(['/api/products']);
+    expect(linksOf(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
+    expect(carriedAnswers(html)).toEqual(['/api/products']);
     const requests = await coldLoad(page, '/', '.plan-rate-value');
-    expect(requests.filter((request) => request === '/api/products')).toEqual(['/api/products']);
+    expect(requests.filter((request) => request === '/api/products')).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -279,35 +295,38 @@ describe('page preloads', () => {
     await context.close();
   });
 
-  it('uses the preloaded answers: each data URL is fetched once, and the cold load takes at most 15 requests', async () => {
+  it('uses the answers the page carries: no first data URL is fetched, and the cold load takes at most 15 requests', async () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     await signInAsDemoInvestor(context, baseUrl);
     const requests = await coldLoad(page, '/account-overview', '.balance-card .balance-value');
     for (const url of ['/api/session', '/api/portal/overview', '/api/portal/balance-history']) {
-      expect(requests.filter((request) => request === url)).toEqual([url]);
+      expect(requests.filter((request) => request === url)).toEqual([]);
     }
     expect(requests.length).toBeLessThanOrEqual(15);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('preloads the admin chunk, the admin session and the metrics for /admin/dashboard and fetches each once', async () => {
+  it('preloads the admin chunk for /admin/dashboard, and carries the admin session and the metrics, so neither is fetched', async () => {
     const { page, context } = await openPage(browser, baseUrl);
     await signInAsDemoAdmin(page);
     const html = await (await context.request.get(`${baseUrl}/admin/dashboard`)).text();
     expect(linksOf(html, 'modulepreload').some((href) => /^\/assets\/admin-[\w-]+\.js$/.test(href))).toBe(
       true,
     );
-    expect(linksOf(html, 'preload')).toEqual(['/api/admin/session', '/api/admin/dashboard']);
+    expect(linksOf(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
+    expect(carriedAnswers(html)).toEqual(
+      expect.arrayContaining(['/api/admin/session', '/api/admin/dashboard']),
+    );
     const fresh = await context.newPage();
     const requests = await coldLoad(
       fresh,
       '/admin/dashboard',
       '.metric-cards[aria-busy="false"] .metric-value',
     );
-    // The metrics are asked for once, by the HTML (decision 1974), not again after the session's token.
+    // The session and the metrics came with the page (decision 1985): neither is asked for again.
     for (const url of ['/api/admin/session', '/api/admin/dashboard']) {
-      expect(requests.filter((request) => request === url)).toEqual([url]);
+      expect(requests.filter((request) => request === url)).toEqual([]);
     }
     expect(requests.length).toBeLessThanOrEqual(15);
     expect(linksOf(html, 'modulepreload').filter((href) => /\/forms-[\w-]+\.js$/.test(href))).toEqual([]);
@@ -321,7 +340,7 @@ describe('page preloads', () => {
     await context.close();
   });
   // Last, on a warm server: a first answer of a cold PGlite can take longer than the page waits.
-  it('draws the content at the first render of the landing page, portal pages and the dashboard (decision 1974)', async () => {
+  it('draws the content in the first paint of the landing page, portal pages and the dashboard, with no spinner before it (decisions 1974 and 1985)', async () => {
     const visitor = await openPage(browser, baseUrl);
     expect(await firstRender(visitor.page, '/', '.plan-rate-value')).toEqual({ first: true, spinner: false });
     expect(visitor.errors).toEqual([]);

@@ -11,7 +11,7 @@ function newestMtime(path) {
   return newest;
 }
 
-const outputs = ['dist/web/index.html', 'dist/server/main.js'];
+const outputs = ['dist/web/index.html', 'dist/server/main.js', 'dist/server/page-renderer.js'];
 const isBuilt = outputs.every((file) => existsSync(file));
 const isStale =
   isBuilt &&

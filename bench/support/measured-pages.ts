@@ -92,18 +92,20 @@ export function emulatePhone(session: CDPSession, cold: boolean): Promise<void> 
 
 /**
  * Runs in every document before the app's scripts (DevTools injects it, so the page's CSP is
- * untouched): records performance.now() when every content selector first matches an element
- * that has text (or is an svg) and a size. An element without text is passed over before its box
- * is read, so the watch forces no layout while a page shows its loading state. Plain JavaScript
+ * untouched): records performance.now() in the first frame in which every content selector
+ * matches an element that has text (or is an svg) and a size. An element without text is passed
+ * over before its box is read. Plain JavaScript
  * text: tsx would wrap a TypeScript function in helpers the page does not have.
  *
  * `__benchWatch(selectors)` starts a watch (again after a click, for a navigation inside the
  * app), `__benchResult()` is the current one, and `__benchShown(ms)` answers it once the content
- * shows, or null after `ms`.
+ * shows, or null after `ms`; `__benchUsable(ms)` answers when the page could be used (a
+ * server-rendered page is inert until the app takes it over, decision 1985), or null.
  */
 export const contentWatchScript = `(() => {
   let watch = null;
   let waiters = [];
+  let isScheduled = false;
   const isShown = (selector) => {
     for (const element of document.querySelectorAll(selector)) {
       if (!(element instanceof SVGElement) && (element.textContent || '').trim().length === 0) continue;
@@ -112,23 +114,47 @@ export const contentWatchScript = `(() => {
     }
     return false;
   };
+  const isUsable = () => !document.getElementById('root')?.hasAttribute('inert');
   const check = () => {
-    if (!watch || watch.doneAt !== null) return;
-    if (!watch.selectors.every(isShown)) return;
-    watch.doneAt = performance.now();
-    for (const resolve of waiters) resolve(watch);
-    waiters = [];
+    if (!watch) return;
+    if (watch.doneAt === null && watch.selectors.every(isShown)) {
+      watch.doneAt = performance.now();
+      for (const resolve of waiters) resolve(watch);
+      waiters = [];
+    }
+    if (watch.doneAt !== null && watch.usableAt === null && isUsable()) watch.usableAt = performance.now();
   };
-  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  // Checked in the next frame, never in between: the frame lays the page out anyway, so the
+  // watch forces no extra layout while the HTML is parsed, and content counts in the frame that
+  // paints it (no frame runs while a stylesheet the page waits for is loading).
+  const schedule = () => {
+    if (isScheduled) return;
+    isScheduled = true;
+    requestAnimationFrame(() => {
+      isScheduled = false;
+      check();
+    });
+  };
+  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   window.__benchWatch = (selectors) => {
-    watch = { selectors, startedAt: performance.now(), doneAt: null };
-    check();
+    watch = { selectors, startedAt: performance.now(), doneAt: null, usableAt: null };
+    schedule();
   };
   window.__benchResult = () => watch;
   window.__benchShown = (ms) => new Promise((resolve) => {
     if (watch && watch.doneAt !== null) return resolve(watch);
     waiters.push(resolve);
     setTimeout(() => resolve(null), ms);
+  });
+  // When the page could be used: a server-rendered page is inert until the app has taken it over.
+  window.__benchUsable = (ms) => new Promise((resolve) => {
+    const started = performance.now();
+    const poll = () => {
+      if (watch && watch.usableAt !== null) return resolve(watch.usableAt);
+      if (performance.now() - started > ms) return resolve(null);
+      setTimeout(poll, 20);
+    };
+    poll();
   });
 })();`;
 
@@ -140,8 +166,18 @@ export function contentWatchStart(selectors: string[]): string {
 export interface ContentShown {
   /** performance.now() when the watch started (0-ish for a load, the click for a navigation). */
   startedAt: number;
-  /** performance.now() when the content showed. */
+  /** performance.now() when the content showed: the frame that paints it. */
   doneAt: number;
+}
+
+/** performance.now() when the page could be used (no longer inert), waiting up to `timeoutMs`; null if never. */
+export async function usableAt(session: CDPSession, timeoutMs = 10_000): Promise<number | null> {
+  const answer = await session.send('Runtime.evaluate', {
+    expression: `window.__benchUsable ? window.__benchUsable(${timeoutMs}) : null`,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  return (answer.result.value as number | null) ?? null;
 }
 
 /**

@@ -25,6 +25,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerAnswerCompression } from './http/compress-answers';
 import { registerSecurityHeaders } from './http/security-headers';
 import { trustedProxies } from './http/trusted-proxies';
+import { loadPageRenderer } from './http/page-renderer';
 import { registerWebApp } from './http/web-app';
 import { adminSessionCookieName } from './modules/admin-auth/session-cookie';
 import { authSettingsOf } from './modules/auth/session-guard';
@@ -56,6 +57,11 @@ export interface BuildAppOptions {
   };
   /** Where the built web app lives; omitted in API tests. */
   webRoot?: string | null;
+  /**
+   * The page renderer (decision 1985): by default the build's when the default web root is used,
+   * none when a web root is given; null never renders on the server.
+   */
+  pageRendererFile?: string | null;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove no PII is logged). */
   logDestination?: { write(line: string): void };
@@ -87,6 +93,18 @@ export const redactedLogPaths = [
   '*.token_hash',
   '*.code',
 ];
+
+/** The page renderer the server build writes (scripts/build-server.mjs), or null before a build. */
+export function defaultPageRendererFile(): string | null {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [
+    resolve(here, 'page-renderer.js'),
+    resolve(here, '..', '..', 'dist', 'server', 'page-renderer.js'),
+  ]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
 
 export function defaultWebRoot(): string | null {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -245,7 +263,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const webRoot = options.webRoot === undefined ? defaultWebRoot() : options.webRoot;
   if (webRoot) {
+    // The built renderer beside the built web app; a test that brings its own web root brings its own renderer.
+    const rendererFile =
+      options.pageRendererFile === undefined
+        ? options.webRoot === undefined
+          ? defaultPageRendererFile()
+          : null
+        : options.pageRendererFile;
     registerWebApp(app, webRoot, {
+      pageRenderer: loadPageRenderer(rendererFile, (error) =>
+        app.log.warn({ err: error }, 'A page could not be rendered on the server; the browser renders it'),
+      ),
       publicConfig: {
         brandName: config.BRAND_NAME,
         supportEmail: config.SUPPORT_EMAIL,

@@ -9,11 +9,12 @@
  *   the page reads first (the landing page's catalogue, decision 1973).
  * No inline script: the CSP allows scripts from 'self' only.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_VARIANT_HEADER, type PageVariant } from '../../shared/pages/page-variant';
+import type { PageRenderer, RenderedPage } from './page-renderer';
 import {
   publicDataPreloadsFor,
   publicPageCodeFor,
@@ -38,6 +39,8 @@ export interface WebAppOptions {
   publicConfig: Record<string, unknown>;
   /** The cookie names that carry an investor's and an admin's session. */
   sessionCookies: { investor: string; admin: string };
+  /** Renders a page's first HTML (decision 1985); null serves every page for the browser to render. */
+  pageRenderer?: PageRenderer | null;
 }
 
 /**
@@ -53,6 +56,14 @@ export function cacheControlFor(file: string): string {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The body text's font file (Inter, latin, from @fontsource-variable/inter), under assets/; null when there is none. */
+function bodyFontFile(webRoot: string): string | null {
+  const assets = join(webRoot, 'assets');
+  if (!existsSync(assets)) return null;
+  const file = readdirSync(assets).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
+  return file ? `assets/${file}` : null;
 }
 
 function readManifest(webRoot: string): Manifest {
@@ -107,13 +118,14 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     escapeAttribute(JSON.stringify(options.publicConfig)),
   );
   const manifest = readManifest(webRoot);
+  const bodyFont = bodyFontFile(webRoot);
 
   /**
-   * The page's HTML and which of its variants it is (PAGE_VARIANT_HEADER, decision 1974): `any`
-   * when it is the same for every visitor, `signed-in` when it names the session's data,
-   * `signed-out` when a signed-in page was asked for without the session cookie.
+   * What a page needs beyond the entry, for the HTML to name (decision 1410): the route's code and
+   * styles, the public answers it reads first, and, with a session cookie, the session and the
+   * page's first data. `preload` is the route's entry of the shared table (null for public pages).
    */
-  const htmlFor = (request: FastifyRequest, path: string): { html: string; variant: PageVariant } => {
+  const linksFor = (request: FastifyRequest, path: string) => {
     const publicData = publicDataPreloadsFor(path);
     const preload: RoutePreload | null = routePreloadsFor(path, new URLSearchParams(request.query as never));
     if (!preload) {
@@ -121,26 +133,92 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
       // stylesheet, named by the module or by its chunk group (vite.config.ts), decision 1975.
       const publicCode = publicPageCodeFor(path).map((name) => publicPageModules[name]);
       const files = publicCode.length > 0 ? chunkFilesOf(manifest, ['public', ...publicCode]) : noFiles;
-      if (publicData.length === 0 && files.scripts.length === 0) return { html: indexHtml, variant: 'any' };
-      return {
-        html: indexHtml.replace('</head>', `${preloadLinks(files, publicData)}</head>`),
-        variant: 'any',
-      };
+      return { preload, files, data: publicData, hasSessionCookie: false };
     }
     const hasSessionCookie = Boolean(request.cookies?.[options.sessionCookies[preload.audience]]);
     // Without a session cookie the page will send the visitor to sign in: the session and its
     // data would only answer 401 (a console error in every browser), so nothing is fetched early.
-    const data = hasSessionCookie ? [preload.session, ...preload.data] : [];
-    return {
-      html: indexHtml.replace(
-        '</head>',
-        `${preloadLinks(chunkFilesOf(manifest, preload.chunks), [...publicData, ...data])}</head>`,
-      ),
-      variant: hasSessionCookie ? 'signed-in' : 'signed-out',
-    };
+    const data = hasSessionCookie ? [...publicData, preload.session, ...preload.data] : publicData;
+    return { preload, files: chunkFilesOf(manifest, preload.chunks), data, hasSessionCookie };
   };
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const { html, variant } = htmlFor(request, path);
+
+  /**
+   * The page's HTML for the browser to render, and which of its variants it is
+   * (PAGE_VARIANT_HEADER, decision 1974): `any` when it is the same for every visitor,
+   * `signed-in` when it names the session's data, `signed-out` when a signed-in page was asked
+   * for without the session cookie.
+   */
+  const htmlFor = (links: ReturnType<typeof linksFor>): { html: string; variant: PageVariant } => {
+    const variant: PageVariant = !links.preload ? 'any' : links.hasSessionCookie ? 'signed-in' : 'signed-out';
+    if (links.data.length === 0 && links.files.scripts.length === 0 && links.files.styles.length === 0)
+      return { html: indexHtml, variant };
+    return { html: indexHtml.replace('</head>', `${preloadLinks(links.files, links.data)}</head>`), variant };
+  };
+
+  /**
+   * The page rendered on the server (decision 1985): the landing page for everyone, and a page
+   * of the shared table for a visitor with its session cookie. Null when it is not rendered:
+   * another page, no renderer, a render that failed or took too long, or a session that has
+   * ended (the browser sends the visitor to sign in).
+   */
+  const renderedFor = async (
+    request: FastifyRequest,
+    path: string,
+    links: ReturnType<typeof linksFor>,
+  ): Promise<RenderedPage | null> => {
+    const renderer = options.pageRenderer;
+    const isRendered = path === '/' || (links.preload !== null && links.hasSessionCookie);
+    if (!renderer || !isRendered) return null;
+    const rendered = await renderer.render({
+      url: request.url,
+      origin: `${request.protocol}://${request.host}`,
+      config: options.publicConfig,
+      readApi: async (url) => {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: {
+            cookie: request.headers.cookie ?? '',
+            accept: 'application/json',
+            'user-agent': request.headers['user-agent'] ?? '',
+          },
+          remoteAddress: request.ip,
+        });
+        return {
+          status: response.statusCode,
+          body: response.body,
+          contentType: String(response.headers['content-type'] ?? 'application/json'),
+        };
+      },
+    });
+    if (!rendered || (links.preload && !isSignedInAnswer(rendered, links.preload))) return null;
+    return rendered;
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const links = linksFor(request, path);
+    const rendered = await renderedFor(request, path, links);
+    if (rendered) {
+      // A visitor whose worker asked for the page (navigation preload: a repeat visit) has the
+      // font in the worker's cache: named in the head, it is read before the first layout, which
+      // then uses it (decision 1979). A first visit leaves it to the stylesheet: it would share the
+      // link with what the first paint needs.
+      const isRepeatVisit = request.headers['service-worker-navigation-preload'] !== undefined;
+      const fontLink =
+        isRepeatVisit && bodyFont
+          ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeAttribute(bodyFont)}">`
+          : '';
+      return (
+        reply
+          .type('text/html; charset=utf-8')
+          // A signed-in page carries the visitor's data: never stored (decision 1985).
+          .header('cache-control', links.preload ? 'no-store' : 'no-cache')
+          .header('vary', 'Service-Worker-Navigation-Preload')
+          .header(PAGE_VARIANT_HEADER, 'rendered' satisfies PageVariant)
+          .send(renderedHtml(indexHtml, links, rendered, fontLink))
+      );
+    }
+    const { html, variant } = htmlFor(links);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -162,7 +240,7 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
       reply.header('cache-control', cacheControlFor(relative(webRoot, path).split(sep).join('/')));
     },
   });
-  app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply, '/'));
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) {
@@ -175,4 +253,48 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     }
     return sendPage(request, reply, path);
   });
+}
+
+/** Whether the render's read of the session found the visitor signed in. */
+function isSignedInAnswer(rendered: RenderedPage, preload: RoutePreload): boolean {
+  const answer = rendered.answers.find((candidate) => candidate.url === preload.session);
+  if (answer?.status !== 200) return false;
+  if (preload.audience === 'admin') return true;
+  try {
+    return (JSON.parse(answer.body) as { authenticated?: unknown }).authenticated === true;
+  } catch {
+    return false;
+  }
+}
+
+/** React writes a render's resource hints (`<link rel="preload">`) ahead of its markup. */
+const leadingLinks = /^(?:<link [^>]*\/>)+/;
+
+/**
+ * A rendered page: the route's code and styles named in the head (the data it read is in the
+ * page, so only what it did not read is preloaded), the markup in the root, inert until the app takes it over, and the answers
+ * it was drawn from as JSON data (not a script: the CSP stays strict), `<` escaped so no answer
+ * can end the element.
+ */
+export function renderedHtml(
+  indexHtml: string,
+  links: { files: { scripts: string[]; styles: string[] }; data: readonly string[] },
+  rendered: RenderedPage,
+  fontLink = '',
+): string {
+  // Data the render did not read (a filtered list's page, which the page reads after its first
+  // render) is still fetched early, as for a page the browser renders.
+  const read = new Set(rendered.answers.map((answer) => answer.url));
+  const unread = links.data.filter((url) => !read.has(url));
+  const hints = leadingLinks.exec(rendered.html)?.[0] ?? '';
+  const markup = rendered.html.slice(hints.length);
+  const answers = JSON.stringify(rendered.answers).replace(/</g, '\\u003c');
+  // Replaced by functions: a `$` in the page's text is not a replacement pattern.
+  return indexHtml
+    .replace('</head>', () => `${preloadLinks(links.files, unread)}${fontLink}${hints}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" inert data-rendered>${markup}</div><script type="application/json" id="first-answers">${answers}</script>`,
+    );
 }

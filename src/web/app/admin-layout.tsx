@@ -8,6 +8,9 @@ import { Logo } from '../components/ui/logo';
 import { LiquidityAlertBanner } from '../features/admin-liquidity/liquidity-alert-banner';
 import { signOutAdmin } from '../lib/admin-api';
 import { readCachedAdmin, restoreAdminSession, useAdminSession } from '../lib/admin-session';
+import { hasFirstAnswer } from '../lib/first-answers';
+import { serverRenderContext } from '../lib/server-render-context';
+import { pageDataUrls } from '../../shared/pages/route-preloads';
 import { ApiError } from '../lib/api-client';
 import { appConfig } from '../lib/app-config';
 import './admin.css';
@@ -31,7 +34,11 @@ const adminQueryClient = new QueryClient({
 export function loadAdminFirstData(
   prefetchPage: (queryClient: QueryClient) => Promise<unknown>,
 ): Promise<unknown> {
-  if (!readCachedAdmin()) return Promise.resolve();
+  // Signed in as far as this browser knows, or asked by the server, which has the cookie, or
+  // carrying the server's answer to that question in a page it rendered (decision 1985).
+  const mayBeSignedIn =
+    readCachedAdmin() !== null || serverRenderContext() !== null || hasFirstAnswer(pageDataUrls.adminSession);
+  if (!mayBeSignedIn) return Promise.resolve();
   return Promise.allSettled([restoreAdminSession(), prefetchPage(adminQueryClient)]);
 }
 
@@ -91,7 +98,7 @@ export function AdminLayout() {
           ) : check === 'unreachable' ? (
             <div className="container">
               <ErrorState title="Cannot reach the server" message="Check your connection, then try again." />
-              <div className="row" style={{ justifyContent: 'center' }}>
+              <div className="row row-center">
                 <Button variant="secondary" onClick={confirmSession}>
                   Try again
                 </Button>

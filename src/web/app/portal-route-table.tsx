@@ -62,14 +62,14 @@ const portalPageLaterCode: Record<string, readonly { preload(): Promise<void> }[
  * other paths. The data gets FIRST_DATA_WAIT_MS after the code: a slow answer is not waited for
  * longer (the page renders and shows its own loading state, as before).
  */
-export function preloadPortalPage(pathname: string): Promise<unknown> | null {
+export function preloadPortalPage(pathname: string, search: string): Promise<unknown> | null {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const components = portalPageCode[path];
   if (!components) return null;
   // Code below a page's first screen: started now, not waited for (a failure shows in the page).
   for (const later of portalPageLaterCode[path] ?? []) later.preload().catch(() => undefined);
   return Promise.all([import('./portal-layout'), ...components.map((component) => component.preload())]).then(
-    ([layout]) => withinFirstDataWait(layout.loadFirstData(path, window.location.search)),
+    ([layout]) => withinFirstDataWait(layout.loadFirstData(path, search)),
   );
 }
 
@@ -79,7 +79,7 @@ export const FIRST_DATA_WAIT_MS = 1000;
 export function withinFirstDataWait(data: Promise<unknown>): Promise<unknown> {
   return Promise.race([
     data.catch(() => undefined),
-    new Promise((resolve) => window.setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+    new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
   ]);
 }
 

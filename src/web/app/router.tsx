@@ -139,7 +139,7 @@ const AcceptInvitationPage = lazy(() =>
  * catalogue too), so the first render shows its content (decision 1974); null for every other
  * page.
  */
-export function preloadPage(pathname: string): Promise<unknown> | null {
+export function preloadPage(pathname: string, search: string): Promise<unknown> | null {
   // The public site's layout and the landing page's code (decision 1975) and plan rates
   // (decision 1973), all preloaded by the HTML, before the first render.
   const publicCode = publicPageCodeFor(pathname).map((name) => publicPageCode[name].preload());
@@ -154,7 +154,7 @@ export function preloadPage(pathname: string): Promise<unknown> | null {
       AdminDashboardPage.preload(),
     ]).then(([layout, page]) => withinFirstDataWait(layout.loadAdminFirstData(page.prefetchDashboard)));
   }
-  return preloadPortalPage(pathname);
+  return preloadPortalPage(pathname, search);
 }
 
 /** Every route as <Route> elements: the router renders them and the browser tests list them. */
@@ -205,14 +205,21 @@ export function appRoutes() {
   );
 }
 
+/** The routes with their error boundary and loading state, inside whichever router renders them. */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<LoadingState />}>
+        <Routes>{appRoutes()}</Routes>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <RouteErrorBoundary>
-        <Suspense fallback={<LoadingState />}>
-          <Routes>{appRoutes()}</Routes>
-        </Suspense>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -6,6 +6,7 @@
  * function's failure names the function, as the spec's edge-function helper does).
  */
 import { isUserFacingFailure } from '../../shared/errors/app-error';
+import { takeFirstAnswer } from './first-answers';
 import { fallbackMessageFor } from './request-fallback-messages';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
@@ -64,14 +65,18 @@ export async function apiRequest<Response>(path: string, options: RequestOptions
   if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
   const method = options.method ?? (options.body === undefined && !options.file ? 'GET' : 'POST');
   let response: globalThis.Response;
+  // The answer the server-rendered page was drawn from, on the page's first read of it (decision 1985).
+  const firstAnswer = method === 'GET' && !options.file ? takeFirstAnswer(path) : null;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    response =
+      firstAnswer ??
+      (await fetch(path, {
+        method,
+        headers,
+        body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+        credentials: 'same-origin',
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE, null);

@@ -95,7 +95,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSession(): SessionSnapshot {
-  return useSyncExternalStore(subscribe, () => snapshot);
+  const read = () => snapshot;
+  // The server renders with the snapshot its reads left (decision 1985), and hydration reads the same.
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 /** Ends the session on the server and forgets it here; a failed logout call is only logged (investor spec 8). */

@@ -10,14 +10,8 @@ export function Card({ title, actions, as: Element = 'section', className, child
   return (
     <Element className={['card', className].filter(Boolean).join(' ')} {...rest}>
       {title || actions ? (
-        <div className="row" style={{ justifyContent: 'space-between', marginBottom: 'var(--space-4)' }}>
-          {title ? (
-            <h2 className="card-title" style={{ margin: 0 }}>
-              {title}
-            </h2>
-          ) : (
-            <span />
-          )}
+        <div className="row card-head">
+          {title ? <h2 className="card-title">{title}</h2> : <span />}
           {actions}
         </div>
       ) : null}

@@ -62,9 +62,7 @@ export function EmptyState({
 export function ErrorState({ title = 'Error', message }: { title?: string; message: string }) {
   return (
     <div className="empty-state" role="alert">
-      <p className="empty-state-title" style={{ color: 'var(--color-danger)' }}>
-        {title}
-      </p>
+      <p className="empty-state-title empty-state-title-danger">{title}</p>
       <p>{message}</p>
     </div>
   );

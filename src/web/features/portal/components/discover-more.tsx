@@ -15,6 +15,7 @@ import type { OverviewResponse } from '../../../../shared/portal/portal-contract
 import { TAX_INFORMATION_ANCHOR } from '../../../../shared/settings/tax-information-anchor';
 import { purchaseReference } from '../../../../shared/portal/transaction-display';
 import { investmentTypeLabel } from '../../../../shared/products/plans';
+import { pageOrigin } from '../../../lib/server-render-context';
 import { fetchDocuments, portalKeys, promissoryNoteUrl, taxFormUrl } from '../api/portal-api';
 
 function DiscoverItem({
@@ -60,7 +61,7 @@ function DiscoverItem({
 
 function ReferralPanel({ referral }: { referral: OverviewResponse['referral'] }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const link = `${window.location.origin}${referral.path}`;
+  const link = `${pageOrigin()}${referral.path}`;
   return (
     <div className="stack">
       <div className="referral-link">

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { INVALID_EMAIL_MESSAGE, isPlausibleEmail } from '../../../../shared/validation/email';
 import { Button } from '../../../components/ui/button';
 import { RESEND_FAILED_MESSAGE, startSignUp } from '../../../lib/start-sign-up';
@@ -20,7 +21,7 @@ export function SignUpEmailForm({
   const [email, setEmail] = useState('');
   const [state, setState] = useState<FormState>('idle');
   const [error, setError] = useState<string | null>(null);
-  const referralCode = new URLSearchParams(window.location.search).get('ref');
+  const referralCode = new URLSearchParams(useLocation().search).get('ref');
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
