@@ -9,7 +9,7 @@
  *   the page reads first (the landing page's catalogue, decision 1973).
  * No inline script: the CSP allows scripts from 'self' only.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -56,14 +56,6 @@ export function cacheControlFor(file: string): string {
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
-
-/** The body text's font file (Inter, latin, from @fontsource-variable/inter), under assets/; null when there is none. */
-function bodyFontFile(webRoot: string): string | null {
-  const assets = join(webRoot, 'assets');
-  if (!existsSync(assets)) return null;
-  const file = readdirSync(assets).find((name) => /^inter-latin-wght-normal-[\w-]+\.woff2$/.test(name));
-  return file ? `assets/${file}` : null;
 }
 
 function readManifest(webRoot: string): Manifest {
@@ -118,7 +110,6 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     escapeAttribute(JSON.stringify(options.publicConfig)),
   );
   const manifest = readManifest(webRoot);
-  const bodyFont = bodyFontFile(webRoot);
 
   /**
    * What a page needs beyond the entry, for the HTML to name (decision 1410): the route's code and
@@ -199,23 +190,13 @@ export function registerWebApp(app: FastifyInstance, webRoot: string, options: W
     const links = linksFor(request, path);
     const rendered = await renderedFor(request, path, links);
     if (rendered) {
-      // A visitor whose worker asked for the page (navigation preload: a repeat visit) has the
-      // font in the worker's cache: named in the head, it is read before the first layout, which
-      // then uses it (decision 1979). A first visit leaves it to the stylesheet: it would share the
-      // link with what the first paint needs.
-      const isRepeatVisit = request.headers['service-worker-navigation-preload'] !== undefined;
-      const fontLink =
-        isRepeatVisit && bodyFont
-          ? `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${escapeAttribute(bodyFont)}">`
-          : '';
       return (
         reply
           .type('text/html; charset=utf-8')
           // A signed-in page carries the visitor's data: never stored (decision 1985).
           .header('cache-control', links.preload ? 'no-store' : 'no-cache')
-          .header('vary', 'Service-Worker-Navigation-Preload')
           .header(PAGE_VARIANT_HEADER, 'rendered' satisfies PageVariant)
-          .send(renderedHtml(indexHtml, links, rendered, fontLink))
+          .send(renderedHtml(indexHtml, links, rendered))
       );
     }
     const { html, variant } = htmlFor(links);
@@ -280,7 +261,6 @@ export function renderedHtml(
   indexHtml: string,
   links: { files: { scripts: string[]; styles: string[] }; data: readonly string[] },
   rendered: RenderedPage,
-  fontLink = '',
 ): string {
   // Data the render did not read (a filtered list's page, which the page reads after its first
   // render) is still fetched early, as for a page the browser renders.
@@ -291,7 +271,7 @@ export function renderedHtml(
   const answers = JSON.stringify(rendered.answers).replace(/</g, '\\u003c');
   // Replaced by functions: a `$` in the page's text is not a replacement pattern.
   return indexHtml
-    .replace('</head>', () => `${preloadLinks(links.files, unread)}${fontLink}${hints}</head>`)
+    .replace('</head>', () => `${preloadLinks(links.files, unread)}${hints}</head>`)
     .replace(
       '<div id="root"></div>',
       () =>
