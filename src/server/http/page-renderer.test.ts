@@ -131,6 +131,25 @@ describe('the page renderer host', () => {
     expect(String(empty.failures[0])).toContain('no renderPage');
   });
 
+  it('renders at most the set number of pages at once: a page beyond them goes out at once, for the browser', async () => {
+    const { renderer, failures } = rendererFrom(
+      'globalThis.renderPage = (url) => new Promise((resolve) => setTimeout(() => resolve(url), 400));',
+    );
+    const slow = [1, 2, 3, 4].map((index) => renderer.render(request({ url: `/page-${index}` })));
+    const started = Date.now();
+    expect(await renderer.render(request({ url: '/page-5' }))).toBeNull();
+    expect(Date.now() - started).toBeLessThan(300);
+    expect((await Promise.all(slow)).map((page) => page?.html)).toEqual([
+      '/page-1',
+      '/page-2',
+      '/page-3',
+      '/page-4',
+    ]);
+    // Turned away, not failed; and once the others are done, the next page is rendered again.
+    expect(failures).toEqual([]);
+    expect((await renderer.render(request({ url: '/page-6' })))?.html).toBe('/page-6');
+  });
+
   it('abandons a render that takes too long', async () => {
     const { renderer, failures } = rendererFrom(
       'globalThis.renderPage = () => new Promise((resolve) => setTimeout(() => resolve("late"), 60000));',

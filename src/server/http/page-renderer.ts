@@ -56,6 +56,13 @@ export interface PageRenderer {
 /** A render that takes longer is abandoned: the visitor gets the page rendered in the browser. */
 export const PAGE_RENDER_TIMEOUT_MS = 2500;
 
+/**
+ * At most this many renders at once. Each takes 25-90 ms of the one thread the API also runs on,
+ * so in a burst a page beyond them is sent for the browser to render at once, rather than queued
+ * behind the others or slowing every API answer.
+ */
+export const PAGE_RENDER_CONCURRENCY = 4;
+
 type RenderFunction = (url: string) => Promise<string>;
 
 /** The globals the bundle uses; nothing else of this process is reachable from the render. */
@@ -127,25 +134,39 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
 export function loadPageRenderer(
   file: string | null,
   onError: (error: unknown) => void,
+  concurrency = PAGE_RENDER_CONCURRENCY,
 ): PageRenderer | null {
   if (!file || !existsSync(file)) return null;
   const script = new vm.Script(readFileSync(file, 'utf8'), { filename: file });
+
+  const renderOnce = async (request: PageRenderRequest): Promise<RenderedPage | null> => {
+    const answers: FirstAnswer[] = [];
+    const complaints: string[] = [];
+    try {
+      const context = vm.createContext(renderGlobals(request, answers, complaints));
+      script.runInContext(context);
+      const renderPage = (context as { renderPage?: RenderFunction }).renderPage;
+      if (typeof renderPage !== 'function') throw new Error('The page renderer defines no renderPage()');
+      const html = await withTimeout(renderPage(request.url), PAGE_RENDER_TIMEOUT_MS);
+      if (html === null) throw new Error(`The render took longer than ${PAGE_RENDER_TIMEOUT_MS} ms`);
+      if (complaints.length > 0) throw new Error(`The render said: ${complaints[0]}`);
+      return { html, answers };
+    } catch (error) {
+      onError(error);
+      return null;
+    }
+  };
+
+  let running = 0;
   return {
     async render(request) {
-      const answers: FirstAnswer[] = [];
-      const complaints: string[] = [];
+      // A burst beyond the limit is not queued: those pages go out for the browser to render.
+      if (running >= concurrency) return null;
+      running += 1;
       try {
-        const context = vm.createContext(renderGlobals(request, answers, complaints));
-        script.runInContext(context);
-        const renderPage = (context as { renderPage?: RenderFunction }).renderPage;
-        if (typeof renderPage !== 'function') throw new Error('The page renderer defines no renderPage()');
-        const html = await withTimeout(renderPage(request.url), PAGE_RENDER_TIMEOUT_MS);
-        if (html === null) throw new Error(`The render took longer than ${PAGE_RENDER_TIMEOUT_MS} ms`);
-        if (complaints.length > 0) throw new Error(`The render said: ${complaints[0]}`);
-        return { html, answers };
-      } catch (error) {
-        onError(error);
-        return null;
+        return await renderOnce(request);
+      } finally {
+        running -= 1;
       }
     },
   };
