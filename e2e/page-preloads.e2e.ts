@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
 import { launchBrowser, openPage } from './support/browser';
 import { signInAsDemoInvestor } from './support/investor-session';
+import { carriedAnswers } from './support/rendered-page';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -31,9 +32,8 @@ afterAll(async () => {
 });
 
 /** The URLs whose answers a server-rendered page carries (decision 1985). */
-function carriedAnswers(html: string): string[] {
-  const data = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
-  return data ? (JSON.parse(data) as { url: string }[]).map((answer) => answer.url) : [];
+function carriedUrls(html: string): string[] {
+  return carriedAnswers(html).map((answer) => answer.url);
 }
 
 function linksOf(html: string, rel: string): string[] {
@@ -99,7 +99,7 @@ describe('page preloads', () => {
     );
     // Rendered on the server: the answers are in the page, so no data is fetched early.
     expect(linksOf(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
-    expect(carriedAnswers(html).sort()).toEqual(
+    expect(carriedUrls(html).sort()).toEqual(
       [
         '/api/session',
         '/api/portal/notifications',
@@ -111,7 +111,7 @@ describe('page preloads', () => {
       await context.request.get(`${baseUrl}/transaction-summary?filter=interest`)
     ).text();
     // A filtered list is read after the first render: its page is fetched early instead.
-    expect([...carriedAnswers(transactions), ...linksOf(transactions, 'preload')]).toContain(
+    expect([...carriedUrls(transactions), ...linksOf(transactions, 'preload')]).toContain(
       '/api/portal/transactions?filter=interest&limit=20',
     );
     await context.close();
@@ -280,7 +280,7 @@ describe('page preloads', () => {
     const { page, context, errors } = await openPage(browser, baseUrl);
     const html = await (await context.request.get(`${baseUrl}/`)).text();
     expect(linksOf(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
-    expect(carriedAnswers(html)).toEqual(['/api/products']);
+    expect(carriedUrls(html)).toEqual(['/api/products']);
     const requests = await coldLoad(page, '/', '.plan-rate-value');
     expect(requests.filter((request) => request === '/api/products')).toEqual([]);
     expect(errors).toEqual([]);
@@ -315,9 +315,7 @@ describe('page preloads', () => {
       true,
     );
     expect(linksOf(html, 'preload').filter((href) => href.startsWith('/api/'))).toEqual([]);
-    expect(carriedAnswers(html)).toEqual(
-      expect.arrayContaining(['/api/admin/session', '/api/admin/dashboard']),
-    );
+    expect(carriedUrls(html)).toEqual(expect.arrayContaining(['/api/admin/session', '/api/admin/dashboard']));
     const fresh = await context.newPage();
     const requests = await coldLoad(
       fresh,

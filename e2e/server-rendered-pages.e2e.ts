@@ -14,6 +14,8 @@ import { INVALID_EMAIL_MESSAGE } from '../src/shared/validation/email';
 import { signInAsDemoAdmin } from './support/admin-sign-in';
 import { launchBrowser, openPage } from './support/browser';
 import { demoInvestor, signInAsDemoInvestor, signUpInvestor } from './support/investor-session';
+import { carriedAnswers } from './support/rendered-page';
+import type { FirstAnswer } from '../src/shared/pages/server-rendering';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -42,21 +44,20 @@ interface ServedPage {
   cacheControl: string | null;
   html: string;
   root: string;
-  answers: { url: string; status: number; body: string }[];
+  answers: FirstAnswer[];
 }
 
 /** The HTML the server sends for `path` with the context's cookies, taken apart. */
 async function served(context: BrowserContext, path: string): Promise<ServedPage> {
   const response = await context.request.get(`${baseUrl}${path}`, { headers: { accept: 'text/html' } });
   const html = await response.text();
-  const answersText = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html)?.[1];
   return {
     status: response.status(),
     variant: response.headers()['x-page-variant'] ?? null,
     cacheControl: response.headers()['cache-control'] ?? null,
     html,
     root: /<div id="root"[^>]*>/.exec(html)?.[0] ?? '',
-    answers: answersText ? JSON.parse(answersText) : [],
+    answers: carriedAnswers(html),
   };
 }
 

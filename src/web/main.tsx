@@ -5,7 +5,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter, preloadPage } from './app/router';
 import { UpdateToast } from './app/update-toast';
 import { dropFirstAnswers, keepFirstAnswers } from './lib/first-answers';
-import { AfterHydration, RENDERED_ATTRIBUTE } from './lib/hydration';
+import { RENDERED_ATTRIBUTE } from '../shared/pages/server-rendering';
+import { AfterHydration } from './lib/hydration';
 import { registerServiceWorker } from './lib/service-worker-registration';
 
 /** The first family of `--font-sans` (styles/global.css), from @fontsource-variable/inter. */

@@ -21,13 +21,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import vm from 'node:vm';
-
-/** One GET answer the render read: replayed by the browser for the same URL. */
-export interface FirstAnswer {
-  url: string;
-  status: number;
-  body: string;
-}
+import type { FirstAnswer } from '../../shared/pages/server-rendering';
 
 export interface RenderedPage {
   /** The markup of the app's root element. */

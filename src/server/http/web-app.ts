@@ -14,6 +14,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_VARIANT_HEADER, type PageVariant } from '../../shared/pages/page-variant';
+import { FIRST_ANSWERS_ELEMENT_ID, RENDERED_ATTRIBUTE } from '../../shared/pages/server-rendering';
 import type { PageRenderer, RenderedPage } from './page-renderer';
 import {
   publicDataPreloadsFor,
@@ -275,6 +276,6 @@ export function renderedHtml(
     .replace(
       '<div id="root"></div>',
       () =>
-        `<div id="root" inert data-rendered>${markup}</div><script type="application/json" id="first-answers">${answers}</script>`,
+        `<div id="root" inert ${RENDERED_ATTRIBUTE}>${markup}</div><script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${answers}</script>`,
     );
 }

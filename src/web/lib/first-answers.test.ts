@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client';
-import {
-  dropFirstAnswers,
-  FIRST_ANSWERS_ELEMENT_ID,
-  hasFirstAnswer,
-  keepFirstAnswers,
-} from './first-answers';
+import { FIRST_ANSWERS_ELEMENT_ID } from '../../shared/pages/server-rendering';
+import { dropFirstAnswers, hasFirstAnswer, keepFirstAnswers } from './first-answers';
 
 /** A page the server rendered, carrying the answers it was drawn from (decision 1985). */
 function renderedPage(answers: unknown): Document {

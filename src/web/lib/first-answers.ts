@@ -10,14 +10,7 @@
  *   const answer = takeFirstAnswer('/api/session');   // api-client.ts: a Response, or null
  *   dropFirstAnswers();                        // once the page has hydrated
  */
-export interface FirstAnswer {
-  url: string;
-  status: number;
-  body: string;
-}
-
-/** The id of the element that carries them; the server writes it (src/server/http/web-app.ts). */
-export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+import { FIRST_ANSWERS_ELEMENT_ID, type FirstAnswer } from '../../shared/pages/server-rendering';
 
 const kept = new Map<string, FirstAnswer>();
 

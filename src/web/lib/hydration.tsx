@@ -6,8 +6,7 @@
  * the page was drawn again.
  */
 import { useEffect } from 'react';
-
-export const RENDERED_ATTRIBUTE = 'data-rendered';
+import { RENDERED_ATTRIBUTE } from '../../shared/pages/server-rendering';
 
 /** Renders nothing; calls `onHydrated` once, after the app's first commit (hydration's, when the server rendered). */
 export function AfterHydration({ onHydrated }: { onHydrated: () => void }) {
